@@ -1,0 +1,109 @@
+// Rampart's public configuration API. A Config is one configuration context (the main server, a
+// vhost, a <Location> or <Directory>): the settings made in it and the rules defined in it, built
+// by applying ModSecurity-style directives in order. Rules compile when their directive is applied
+// (regexes JIT-compiled, phrase automata built, macros pre-parsed); after loading, a Config is
+// immutable and shared by all threads.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace rampart {
+
+struct SourceLocation {
+  std::string file;
+  int line = 0;
+};
+
+// A configuration error. to_string() gives "file:line: message", the form every tool prints.
+struct ConfigError {
+  SourceLocation where;
+  std::string message;
+  std::string to_string() const;
+};
+
+enum class EngineMode { kOff, kOn, kDetectionOnly };
+enum class BodyLimitAction { kReject, kProcessPartial };
+
+// Settings a context may set; unset fields inherit from the parent context on merge.
+struct Settings {
+  std::optional<EngineMode> engine;
+  std::optional<bool> request_body_access;
+  std::optional<bool> response_body_access;
+  std::optional<size_t> request_body_limit;
+  std::optional<size_t> request_body_no_files_limit;
+  std::optional<BodyLimitAction> request_body_limit_action;
+  std::optional<size_t> response_body_limit;
+  std::optional<BodyLimitAction> response_body_limit_action;
+  std::optional<std::vector<std::string>> response_body_mime_types;
+  std::optional<std::string> tmp_dir;
+  std::optional<std::string> data_dir;
+  std::optional<std::string> debug_log;
+  std::optional<int> debug_log_level;
+  std::vector<std::string> component_signatures;  // accumulated, as in v2
+
+  // Effective values, with ModSecurity v2's defaults where a setting was never made.
+  EngineMode engine_mode() const { return engine.value_or(EngineMode::kOff); }
+  bool inspect_request_body() const { return request_body_access.value_or(false); }
+  bool inspect_response_body() const { return response_body_access.value_or(false); }
+  size_t max_request_body() const { return request_body_limit.value_or(134217728); }
+  size_t max_request_body_no_files() const { return request_body_no_files_limit.value_or(1048576); }
+  BodyLimitAction on_request_body_limit() const {
+    return request_body_limit_action.value_or(BodyLimitAction::kReject);
+  }
+  size_t max_response_body() const { return response_body_limit.value_or(524288); }
+  BodyLimitAction on_response_body_limit() const {
+    return response_body_limit_action.value_or(BodyLimitAction::kReject);
+  }
+  // True when a response of this Content-Type (parameters ignored) is buffered for phase 4.
+  bool response_mime_type_inspected(std::string_view content_type) const;
+};
+
+class Config {
+ public:
+  Config();
+  ~Config();
+  Config(const Config&) = delete;
+  Config& operator=(const Config&) = delete;
+
+  // Applies one directive; `args` is the raw text after the directive name (continuation lines
+  // already joined), tokenised here exactly as httpd's ap_getword_conf does. Directives that read
+  // files (Include, @pmFromFile) resolve relative paths against where.file's directory.
+  std::optional<ConfigError> apply(std::string_view directive, std::string_view args,
+                                   const SourceLocation& where);
+
+  // Reads a rule file outside httpd (rampart lint, tests): comments, continuation lines, Include
+  // with globs, and every directive above. Apache-only directives are an error here unless
+  // `ignore_unknown` is set, in which case lines this engine does not know are skipped.
+  std::optional<ConfigError> load_file(const std::string& path, bool ignore_unknown = false);
+  std::optional<ConfigError> load_string(std::string_view text, const std::string& name,
+                                         bool ignore_unknown = false);
+
+  // End-of-configuration checks: a chain left open is an error at its starter's file:line.
+  std::optional<ConfigError> finish() const;
+
+  // The child context as seen from inside the parent: child settings win, rules are inherited
+  // (minus SecRuleRemoveById & co. made in the child) and the child's rules follow.
+  static std::unique_ptr<Config> merge(const Config& parent, const Config& child);
+
+  static bool is_directive(std::string_view name);
+  static std::span<const std::string_view> directive_names();
+
+  const Settings& settings() const;
+  size_t rule_count() const;  // rules and markers, chain links counted once
+
+  struct Impl;
+  Impl& impl() { return *impl_; }
+  const Impl& impl() const { return *impl_; }
+
+ private:
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace rampart

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Installs every Debian 12 package that Rampart's build, tests and demo need.
+# Idempotent: packages already present are left alone; only Debian's archive is contacted.
+set -euo pipefail
+
+packages=(
+  # build
+  build-essential cmake pkg-config
+  apache2 apache2-dev libapr1-dev libaprutil1-dev
+  libpcre2-dev libxml2-dev libyajl-dev libmaxminddb-dev liblmdb-dev
+  libgtest-dev googletest
+  # tests and the demo
+  curl fail2ban python3
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+
+if [ ${#missing[@]} -gt 0 ]; then
+  if [ "$(id -u)" -ne 0 ]; then
+    echo "setup: these packages are missing and installing them needs root: ${missing[*]}" >&2
+    exit 1
+  fi
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  # Debian's apache2 starts a system httpd on port 80; Rampart never needs it, so keep it from starting.
+  printf '#!/bin/sh\nexit 101\n' > /usr/sbin/policy-rc.d && chmod +x /usr/sbin/policy-rc.d
+  apt-get install -y -qq --no-install-recommends "${missing[@]}"
+  rm -f /usr/sbin/policy-rc.d
+fi
+echo "setup: all packages present"

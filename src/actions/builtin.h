@@ -1,0 +1,41 @@
+// Parse functions of the built-in actions, one per action, listed in registry.cc.
+#pragma once
+
+#include "actions/action_def.h"
+
+namespace rampart::actions {
+
+#define RAMPART_ACTION(fn) std::optional<std::string> fn(ParseContext& ctx, std::string_view v);
+RAMPART_ACTION(parse_id)
+RAMPART_ACTION(parse_phase)
+RAMPART_ACTION(parse_msg)
+RAMPART_ACTION(parse_logdata)
+RAMPART_ACTION(parse_severity)
+RAMPART_ACTION(parse_tag)
+RAMPART_ACTION(parse_rev)
+RAMPART_ACTION(parse_ver)
+RAMPART_ACTION(parse_maturity)
+RAMPART_ACTION(parse_accuracy)
+RAMPART_ACTION(parse_pass)
+RAMPART_ACTION(parse_deny)
+RAMPART_ACTION(parse_block)
+RAMPART_ACTION(parse_drop)
+RAMPART_ACTION(parse_redirect)
+RAMPART_ACTION(parse_allow)
+RAMPART_ACTION(parse_status)
+RAMPART_ACTION(parse_chain)
+RAMPART_ACTION(parse_skip)
+RAMPART_ACTION(parse_skip_after)
+RAMPART_ACTION(parse_log)
+RAMPART_ACTION(parse_nolog)
+RAMPART_ACTION(parse_auditlog)
+RAMPART_ACTION(parse_noauditlog)
+RAMPART_ACTION(parse_capture)
+RAMPART_ACTION(parse_multi_match)
+RAMPART_ACTION(parse_t)
+RAMPART_ACTION(parse_setvar)
+#undef RAMPART_ACTION
+
+std::string_view severity_name(int severity);  // "CRITICAL" for 2; empty when out of range
+
+}  // namespace rampart::actions

@@ -1,0 +1,81 @@
+#include "body/urlencoded.h"
+
+namespace rampart::body {
+
+namespace {
+
+int hex_value(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+// Decodes in one pass; returns the input itself (no copy) when there is nothing to decode.
+std::string_view decode(const TransactionState& tx, std::string_view s, bool& invalid) {
+  if (s.find_first_of("%+") == std::string_view::npos) return s;
+  std::string out;
+  out.reserve(s.size());
+  for (size_t i = 0; i < s.size(); ++i) {
+    char c = s[i];
+    if (c == '+') {
+      out += ' ';
+    } else if (c == '%') {
+      int hi = i + 1 < s.size() ? hex_value(s[i + 1]) : -1;
+      int lo = i + 2 < s.size() ? hex_value(s[i + 2]) : -1;
+      if (hi < 0 || lo < 0) {
+        invalid = true;
+        out += c;
+      } else {
+        out += static_cast<char>(hi * 16 + lo);
+        i += 2;
+      }
+    } else {
+      out += c;
+    }
+  }
+  return tx.keep(std::move(out));
+}
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+  return s;
+}
+
+}  // namespace
+
+bool parse_urlencoded(const TransactionState& tx, std::string_view text, char separator,
+                      std::vector<Param>& out) {
+  bool invalid = false;
+  size_t pos = 0;
+  while (pos <= text.size()) {
+    size_t end = text.find(separator, pos);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view piece = text.substr(pos, end - pos);
+    pos = end + 1;
+    if (piece.empty()) continue;
+    size_t eq = piece.find('=');
+    std::string_view name = piece.substr(0, eq);
+    std::string_view value = eq == std::string_view::npos ? std::string_view() : piece.substr(eq + 1);
+    out.push_back(Param{decode(tx, name, invalid), decode(tx, value, invalid)});
+  }
+  return !invalid;
+}
+
+void parse_cookies(std::string_view header, std::vector<Param>& out) {
+  size_t pos = 0;
+  while (pos <= header.size()) {
+    size_t end = header.find(';', pos);
+    if (end == std::string_view::npos) end = header.size();
+    std::string_view piece = trim(header.substr(pos, end - pos));
+    pos = end + 1;
+    if (piece.empty()) continue;
+    size_t eq = piece.find('=');
+    std::string_view name = trim(piece.substr(0, eq));
+    std::string_view value = eq == std::string_view::npos ? std::string_view() : trim(piece.substr(eq + 1));
+    if (!name.empty()) out.push_back(Param{name, value});
+  }
+}
+
+}  // namespace rampart::body

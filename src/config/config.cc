@@ -1,0 +1,192 @@
+#include <filesystem>
+#include <fstream>
+#include <glob.h>
+#include <sstream>
+
+#include "config/config_impl.h"
+#include "config/directive_handlers.h"
+#include "config/directives.h"
+#include "config/tokenizer.h"
+#include "engine/collection.h"
+
+namespace rampart {
+
+std::string ConfigError::to_string() const {
+  return where.file + ":" + std::to_string(where.line) + ": " + message;
+}
+
+bool Settings::response_mime_type_inspected(std::string_view content_type) const {
+  std::string_view type = content_type.substr(0, content_type.find(';'));
+  while (!type.empty() && (type.back() == ' ' || type.back() == '\t')) type.remove_suffix(1);
+  // ModSecurity v2's default list.
+  static const std::vector<std::string> kDefault = {"text/plain", "text/html"};
+  const auto& types = response_body_mime_types ? *response_body_mime_types : kDefault;
+  for (const std::string& t : types)
+    if (iequals(t, type)) return true;
+  return false;
+}
+
+const ActionSet& Config::Impl::default_actions(int phase) const {
+  static const ActionSet kDefault = [] {
+    ActionSet a;
+    a.log = true;
+    a.auditlog = true;
+    a.disruptive = Disruptive::kPass;
+    return a;
+  }();
+  if (phase >= 1 && phase <= 5 && defaults[phase]) return *defaults[phase];
+  return kDefault;
+}
+
+Config::Config() : impl_(std::make_unique<Impl>()) {}
+Config::~Config() = default;
+
+const Settings& Config::settings() const { return impl_->settings; }
+size_t Config::rule_count() const { return impl_->rules.size(); }
+
+bool Config::is_directive(std::string_view name) { return config::find_directive(name) != nullptr; }
+std::span<const std::string_view> Config::directive_names() { return config::directive_names(); }
+
+std::optional<ConfigError> Config::apply(std::string_view directive, std::string_view args,
+                                         const SourceLocation& where) {
+  const config::DirectiveDef* def = config::find_directive(directive);
+  if (def == nullptr)
+    return ConfigError{where, "unknown directive '" + std::string(directive) + "'"};
+  std::vector<std::string> words = config::split_words(args);
+  int n = static_cast<int>(words.size());
+  if (n < def->min_args || (def->max_args >= 0 && n > def->max_args)) {
+    std::string expected = def->min_args == def->max_args
+                               ? std::to_string(def->min_args)
+                               : def->max_args < 0 ? "at least " + std::to_string(def->min_args)
+                                                   : std::to_string(def->min_args) + " to " +
+                                                         std::to_string(def->max_args);
+    return ConfigError{where, std::string(def->name) + " takes " + expected + " argument" +
+                                  (expected == "1" ? "" : "s") + ", got " + std::to_string(n) +
+                                  " (quote arguments that contain spaces)"};
+  }
+  config::DirectiveContext ctx{*impl_, where, args, words};
+  if (auto err = def->handle(ctx)) {
+    std::string msg = *err;
+    // Setting directives report "takes …"; prefix the directive so the message stands alone.
+    if (msg.rfind("takes ", 0) == 0) msg = std::string(def->name) + " " + msg;
+    return ConfigError{where, std::move(msg)};
+  }
+  return std::nullopt;
+}
+
+namespace {
+
+bool is_section_tag(std::string_view directive) {
+  return !directive.empty() && directive[0] == '<';
+}
+
+std::vector<std::string> expand_include(const std::string& pattern, const std::string& from_file,
+                                        bool& had_glob) {
+  std::filesystem::path p(pattern);
+  if (p.is_relative()) p = std::filesystem::path(from_file).parent_path() / p;
+  had_glob = pattern.find_first_of("*?[") != std::string::npos;
+  std::vector<std::string> out;
+  glob_t g{};
+  if (::glob(p.string().c_str(), 0, nullptr, &g) == 0) {
+    for (size_t i = 0; i < g.gl_pathc; ++i) out.emplace_back(g.gl_pathv[i]);
+  }
+  globfree(&g);
+  return out;
+}
+
+}  // namespace
+
+std::optional<ConfigError> Config::load_string(std::string_view text, const std::string& name,
+                                               bool ignore_unknown) {
+  for (const config::ConfigLine& line : config::read_lines(text)) {
+    SourceLocation where{name, line.line};
+    if (iequals(line.directive, "Include") || iequals(line.directive, "IncludeOptional")) {
+      auto words = config::split_words(line.args);
+      if (words.size() != 1) return ConfigError{where, "Include takes one file name or pattern"};
+      bool had_glob = false;
+      auto files = expand_include(words[0], name, had_glob);
+      if (files.empty() && !had_glob && !iequals(line.directive, "IncludeOptional"))
+        return ConfigError{where, "Include: no such file '" + words[0] + "'"};
+      for (const std::string& f : files)
+        if (auto err = load_file(f, ignore_unknown)) return err;
+      continue;
+    }
+    if (is_section_tag(line.directive)) continue;  // <IfModule> & co. are httpd's business
+    if (!is_directive(line.directive)) {
+      if (ignore_unknown) continue;
+      return ConfigError{where, "unknown directive '" + line.directive + "'"};
+    }
+    if (auto err = apply(line.directive, line.args, where)) return err;
+  }
+  if (impl_->open_chain && impl_->open_chain->where.file == name) {
+    return ConfigError{impl_->open_chain->where,
+                       "the rule has 'chain' but is the last rule of its file: add the next link "
+                       "or remove 'chain'"};
+  }
+  return std::nullopt;
+}
+
+std::optional<ConfigError> Config::load_file(const std::string& path, bool ignore_unknown) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return ConfigError{{path, 0}, "cannot read the file"};
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return load_string(ss.str(), path, ignore_unknown);
+}
+
+std::optional<ConfigError> Config::finish() const {
+  if (impl_->open_chain) {
+    return ConfigError{impl_->open_chain->where,
+                       "the rule has 'chain' but no rule follows it: add the next link or "
+                       "remove 'chain'"};
+  }
+  return std::nullopt;
+}
+
+namespace {
+
+template <typename T>
+void inherit(std::optional<T>& child, const std::optional<T>& parent) {
+  if (!child) child = parent;
+}
+
+void merge_settings(Settings& s, const Settings& parent) {
+  inherit(s.engine, parent.engine);
+  inherit(s.request_body_access, parent.request_body_access);
+  inherit(s.response_body_access, parent.response_body_access);
+  inherit(s.request_body_limit, parent.request_body_limit);
+  inherit(s.request_body_no_files_limit, parent.request_body_no_files_limit);
+  inherit(s.request_body_limit_action, parent.request_body_limit_action);
+  inherit(s.response_body_limit, parent.response_body_limit);
+  inherit(s.response_body_limit_action, parent.response_body_limit_action);
+  inherit(s.response_body_mime_types, parent.response_body_mime_types);
+  inherit(s.tmp_dir, parent.tmp_dir);
+  inherit(s.data_dir, parent.data_dir);
+  inherit(s.debug_log, parent.debug_log);
+  inherit(s.debug_log_level, parent.debug_log_level);
+  s.component_signatures.insert(s.component_signatures.begin(),
+                                parent.component_signatures.begin(),
+                                parent.component_signatures.end());
+}
+
+}  // namespace
+
+std::unique_ptr<Config> Config::merge(const Config& parent, const Config& child) {
+  auto merged = std::make_unique<Config>();
+  Impl& m = *merged->impl_;
+  const Impl& p = *parent.impl_;
+  const Impl& c = *child.impl_;
+  m.settings = c.settings;
+  merge_settings(m.settings, p.settings);
+  for (int phase = 1; phase <= 5; ++phase)
+    m.defaults[phase] = c.defaults[phase] ? c.defaults[phase] : p.defaults[phase];
+  m.rules.reserve(p.rules.size() + c.rules.size());
+  m.rules = p.rules;
+  for (const IdRange& r : c.removed_ids) config::remove_rules_by_id(m.rules, r);
+  m.rules.insert(m.rules.end(), c.rules.begin(), c.rules.end());
+  m.removed_ids = p.removed_ids;
+  m.removed_ids.insert(m.removed_ids.end(), c.removed_ids.begin(), c.removed_ids.end());
+  return merged;
+}
+
+}  // namespace rampart

@@ -1,0 +1,35 @@
+// The inside of rampart::Config: settings, default actions per phase, and the rules of this
+// context (inherited ones included after a merge).
+#pragma once
+
+#include <array>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine/rule.h"
+#include "rampart/config.h"
+
+namespace rampart {
+
+struct IdRange {
+  long first = 0, last = 0;
+  bool contains(long id) const { return id >= first && id <= last; }
+};
+
+struct Config::Impl {
+  Settings settings;
+  // SecDefaultAction per phase (index 1..5); the ModSecurity v2 default is "log,auditlog,pass".
+  std::array<std::shared_ptr<const ActionSet>, 6> defaults;
+  std::vector<std::shared_ptr<const Rule>> rules;  // in definition order, markers included
+  std::vector<IdRange> removed_ids;               // SecRuleRemoveById made here, for children
+  std::vector<std::string> removed_msgs, removed_tags;  // SecRuleRemoveByMsg/ByTag regexes
+
+  // A chain being defined: the starter and the last link (which still has `chain`).
+  std::shared_ptr<Rule> open_chain;
+  Rule* open_chain_last = nullptr;
+
+  const ActionSet& default_actions(int phase) const;
+};
+
+}  // namespace rampart

@@ -1,0 +1,161 @@
+// The directive table and the handlers of the directives that only set a value.
+#include "config/directives.h"
+
+#include <algorithm>
+#include <array>
+#include <charconv>
+
+#include "config/directive_handlers.h"
+#include "engine/collection.h"
+
+namespace rampart::config {
+
+namespace {
+
+std::optional<std::string> parse_on_off(const DirectiveContext& ctx, std::optional<bool>& out) {
+  const std::string& v = ctx.words[0];
+  if (iequals(v, "On")) {
+    out = true;
+  } else if (iequals(v, "Off")) {
+    out = false;
+  } else {
+    return std::string("takes On or Off, got '") + v + "'";
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> parse_size(const DirectiveContext& ctx, std::optional<size_t>& out) {
+  const std::string& v = ctx.words[0];
+  size_t n = 0;
+  auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), n);
+  if (ec != std::errc() || p != v.data() + v.size() || n == 0)
+    return "takes a size in bytes (a positive whole number), got '" + v + "'";
+  out = n;
+  return std::nullopt;
+}
+
+std::optional<std::string> parse_limit_action(const DirectiveContext& ctx,
+                                              std::optional<BodyLimitAction>& out) {
+  const std::string& v = ctx.words[0];
+  if (iequals(v, "Reject")) {
+    out = BodyLimitAction::kReject;
+  } else if (iequals(v, "ProcessPartial")) {
+    out = BodyLimitAction::kProcessPartial;
+  } else {
+    return "takes Reject or ProcessPartial, got '" + v + "'";
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> rule_engine(DirectiveContext& ctx) {
+  const std::string& v = ctx.words[0];
+  if (iequals(v, "On")) {
+    ctx.cfg.settings.engine = EngineMode::kOn;
+  } else if (iequals(v, "Off")) {
+    ctx.cfg.settings.engine = EngineMode::kOff;
+  } else if (iequals(v, "DetectionOnly")) {
+    ctx.cfg.settings.engine = EngineMode::kDetectionOnly;
+  } else {
+    return "takes On, Off or DetectionOnly, got '" + v + "'";
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> request_body_access(DirectiveContext& ctx) {
+  return parse_on_off(ctx, ctx.cfg.settings.request_body_access);
+}
+std::optional<std::string> response_body_access(DirectiveContext& ctx) {
+  return parse_on_off(ctx, ctx.cfg.settings.response_body_access);
+}
+std::optional<std::string> request_body_limit(DirectiveContext& ctx) {
+  return parse_size(ctx, ctx.cfg.settings.request_body_limit);
+}
+std::optional<std::string> request_body_no_files_limit(DirectiveContext& ctx) {
+  return parse_size(ctx, ctx.cfg.settings.request_body_no_files_limit);
+}
+std::optional<std::string> request_body_limit_action(DirectiveContext& ctx) {
+  return parse_limit_action(ctx, ctx.cfg.settings.request_body_limit_action);
+}
+std::optional<std::string> response_body_limit(DirectiveContext& ctx) {
+  return parse_size(ctx, ctx.cfg.settings.response_body_limit);
+}
+std::optional<std::string> response_body_limit_action(DirectiveContext& ctx) {
+  return parse_limit_action(ctx, ctx.cfg.settings.response_body_limit_action);
+}
+
+std::optional<std::string> response_body_mime_type(DirectiveContext& ctx) {
+  std::vector<std::string> types;
+  for (const std::string& w : ctx.words) {
+    // "Null" clears the list, as in ModSecurity v2 (SecResponseBodyMimeTypesClear's old form).
+    if (iequals(w, "null")) {
+      types.clear();
+      continue;
+    }
+    types.push_back(to_lower(w));
+  }
+  ctx.cfg.settings.response_body_mime_types = std::move(types);
+  return std::nullopt;
+}
+
+std::optional<std::string> component_signature(DirectiveContext& ctx) {
+  ctx.cfg.settings.component_signatures.push_back(ctx.words[0]);
+  return std::nullopt;
+}
+std::optional<std::string> tmp_dir(DirectiveContext& ctx) {
+  ctx.cfg.settings.tmp_dir = ctx.words[0];
+  return std::nullopt;
+}
+std::optional<std::string> data_dir(DirectiveContext& ctx) {
+  ctx.cfg.settings.data_dir = ctx.words[0];
+  return std::nullopt;
+}
+std::optional<std::string> debug_log(DirectiveContext& ctx) {
+  ctx.cfg.settings.debug_log = ctx.words[0];
+  return std::nullopt;
+}
+std::optional<std::string> debug_log_level(DirectiveContext& ctx) {
+  const std::string& v = ctx.words[0];
+  if (v.size() != 1 || v[0] < '0' || v[0] > '9') return "takes a level 0-9, got '" + v + "'";
+  ctx.cfg.settings.debug_log_level = v[0] - '0';
+  return std::nullopt;
+}
+
+constexpr DirectiveDef kDirectives[] = {
+    {"SecRuleEngine", 1, 1, rule_engine},
+    {"SecRule", 2, 3, handle_sec_rule},
+    {"SecAction", 1, 1, handle_sec_action},
+    {"SecDefaultAction", 1, 1, handle_sec_default_action},
+    {"SecMarker", 1, 1, handle_sec_marker},
+    {"SecRuleRemoveById", 1, -1, handle_sec_rule_remove_by_id},
+    {"SecRequestBodyAccess", 1, 1, request_body_access},
+    {"SecResponseBodyAccess", 1, 1, response_body_access},
+    {"SecRequestBodyLimit", 1, 1, request_body_limit},
+    {"SecRequestBodyNoFilesLimit", 1, 1, request_body_no_files_limit},
+    {"SecRequestBodyLimitAction", 1, 1, request_body_limit_action},
+    {"SecResponseBodyLimit", 1, 1, response_body_limit},
+    {"SecResponseBodyLimitAction", 1, 1, response_body_limit_action},
+    {"SecResponseBodyMimeType", 1, -1, response_body_mime_type},
+    {"SecComponentSignature", 1, 1, component_signature},
+    {"SecTmpDir", 1, 1, tmp_dir},
+    {"SecDataDir", 1, 1, data_dir},
+    {"SecDebugLog", 1, 1, debug_log},
+    {"SecDebugLogLevel", 1, 1, debug_log_level},
+};
+
+constexpr auto kNames = [] {
+  std::array<std::string_view, std::size(kDirectives)> names{};
+  for (size_t i = 0; i < names.size(); ++i) names[i] = kDirectives[i].name;
+  return names;
+}();
+
+}  // namespace
+
+const DirectiveDef* find_directive(std::string_view name) {
+  for (const DirectiveDef& d : kDirectives)
+    if (iequals(d.name, name)) return &d;
+  return nullptr;
+}
+
+std::span<const std::string_view> directive_names() { return kNames; }
+
+}  // namespace rampart::config

@@ -1,0 +1,247 @@
+#include "engine/evaluator.h"
+
+#include <charconv>
+
+#include "config/config_impl.h"
+#include "engine/collection.h"
+#include "engine/transaction_state.h"
+#include "log/alert.h"
+#include "variables/select.h"
+
+namespace rampart {
+
+namespace {
+
+// The value after the rule's transformation pipeline, cached per (pipeline, value).
+std::string_view transformed(TransactionState& tx, const Rule& rule, std::string_view value) {
+  if (rule.transforms.empty()) return value;
+  TransactionState::CacheKey key{rule.pipeline_key, std::string(value)};
+  auto it = tx.transform_cache.find(key);
+  if (it != tx.transform_cache.end()) return it->second;
+  std::string current(value), next;
+  for (const auto* t : rule.transforms) {
+    next.clear();
+    if (t->fn(current, next)) current.swap(next);
+  }
+  return tx.transform_cache.emplace(std::move(key), std::move(current)).first->second;
+}
+
+// multiMatch: the raw value and the value after every transformation that changed it.
+void all_stages(TransactionState& tx, const Rule& rule, std::string_view value,
+                std::vector<std::string_view>& out) {
+  out.push_back(value);
+  std::string current(value), next;
+  for (const auto* t : rule.transforms) {
+    next.clear();
+    if (t->fn(current, next)) {
+      current.swap(next);
+      out.push_back(tx.keep(current));
+    }
+  }
+}
+
+bool id_removed(const TransactionState& tx, const Rule& rule) {
+  if (tx.removed_ids.empty()) return false;
+  long id = 0;
+  auto [p, ec] = std::from_chars(rule.id.data(), rule.id.data() + rule.id.size(), id);
+  if (ec != std::errc()) return false;
+  for (const std::string& r : tx.removed_ids) {
+    long first = 0, last = 0;
+    size_t dash = r.find('-', 1);
+    std::from_chars(r.data(), r.data() + (dash == std::string::npos ? r.size() : dash), first);
+    last = first;
+    if (dash != std::string::npos) std::from_chars(r.data() + dash + 1, r.data() + r.size(), last);
+    if (id >= first && id <= last) return true;
+  }
+  return false;
+}
+
+std::string action_message(const TransactionState& tx, const Rule& rule, bool disrupting) {
+  const ActionSet& a = rule.actions;
+  std::string phase = std::to_string(tx.phase);
+  if (a.disruptive == Disruptive::kAllow && tx.config->settings().engine_mode() == EngineMode::kOn) {
+    if (a.allow_scope == AllowScope::kPhase) return "Access to phase allowed (phase " + phase + ").";
+    if (a.allow_scope == AllowScope::kRequest)
+      return "Access to request allowed (phase " + phase + ").";
+    return "Access allowed (phase " + phase + ").";
+  }
+  if (!disrupting) return "Warning.";
+  switch (a.disruptive) {
+    case Disruptive::kDrop:
+      return "Access denied with connection close (phase " + phase + ").";
+    case Disruptive::kRedirect:
+      return "Access denied with redirection to " + a.redirect_url->expand(tx) + " using status " +
+             std::to_string(a.status.value_or(302)) + " (phase " + phase + ").";
+    default:
+      return "Access denied with code " + std::to_string(a.status.value_or(403)) + " (phase " +
+             phase + ").";
+  }
+}
+
+// The chain (or single rule) `starter` matched: log it and apply its disruptive action.
+void on_rule_match(TransactionState& tx, const Rule& starter, std::string_view rule_message) {
+  const ActionSet& a = starter.actions;
+  EngineMode mode = tx.config->settings().engine_mode();
+  bool blocking_action = a.disruptive == Disruptive::kDeny || a.disruptive == Disruptive::kDrop ||
+                         a.disruptive == Disruptive::kRedirect;
+  // Phase 5 runs after the response has gone; DetectionOnly never disrupts.
+  bool disrupting = blocking_action && mode == EngineMode::kOn && tx.phase < 5;
+  if (a.severity && *a.severity < tx.highest_severity) tx.highest_severity = *a.severity;
+  if (starter.log) tx.log->alert(log::alert_line(tx, starter, action_message(tx, starter, disrupting), rule_message));
+  if (disrupting) {
+    Intervention& i = tx.intervention;
+    switch (a.disruptive) {
+      case Disruptive::kDrop:
+        i.kind = Intervention::Kind::kDrop;
+        break;
+      case Disruptive::kRedirect:
+        i.kind = Intervention::Kind::kRedirect;
+        i.status = a.status.value_or(302);
+        i.url = a.redirect_url->expand(tx);
+        break;
+      default:
+        i.kind = Intervention::Kind::kDeny;
+        i.status = a.status.value_or(403);
+    }
+    return;
+  }
+  if (a.disruptive == Disruptive::kAllow && mode == EngineMode::kOn) {
+    if (a.allow_scope == AllowScope::kFull) tx.allow_all = true;
+    if (a.allow_scope == AllowScope::kRequest) tx.allow_request = true;
+    tx.intervention.kind = Intervention::Kind::kAllow;
+  }
+}
+
+void store_captures(TransactionState& tx, const std::vector<std::string>& captures) {
+  for (size_t i = 0; i < 10; ++i) {
+    std::string name(1, static_cast<char>('0' + i));
+    if (i < captures.size()) {
+      tx.tx.set(name, captures[i]);
+    } else {
+      tx.tx.erase(name);
+    }
+  }
+}
+
+enum class LinkResult { kNoMatch, kMatch, kStop };
+
+// Evaluates one rule or chain link. Actions of the link run for every matched value; the last
+// link also logs and disrupts (with the starter's metadata) once per matched value.
+LinkResult eval_link(TransactionState& tx, const Rule& link, const Rule& starter) {
+  tx.current_rule = &link;
+  bool last = link.next == nullptr;
+  auto matched = [&](std::string_view name, std::string_view value, std::string_view message) {
+    tx.matched_var.assign(value);
+    tx.matched_var_name.assign(name);
+    tx.matched_vars.emplace_back(std::string(name), std::string(value));
+    for (const auto& action : link.actions.actions) action->execute(tx, link);
+    if (last) on_rule_match(tx, starter, message);
+    return tx.intervention.disruptive();
+  };
+
+  if (link.is_action) {
+    return matched("", "", "Unconditional match in SecAction.") ? LinkResult::kStop
+                                                               : LinkResult::kMatch;
+  }
+
+  std::vector<variables::Selected> selected;
+  variables::select(tx, link.targets, selected);
+  std::string param_buf;
+  std::string_view param = link.op_param.text();
+  bool any = false;
+  std::vector<std::string_view> stages;
+  for (const variables::Selected& sel : selected) {
+    std::string name = sel.name();
+    stages.clear();
+    if (link.actions.multi_match) {
+      all_stages(tx, link, sel.value, stages);
+    } else {
+      stages.push_back(transformed(tx, link, sel.value));
+    }
+    for (std::string_view value : stages) {
+      if (link.op_param.has_macros()) {
+        param_buf.clear();
+        link.op_param.expand(tx, param_buf);
+        param = param_buf;
+      }
+      operators::MatchState st;
+      st.var_name = name;
+      st.capture = link.actions.capture;
+      st.scratch = &tx.scratch;
+      bool hit = link.op->match(value, param, st);
+      if (st.limit_exceeded) {
+        tx.tx.set("MSC_PCRE_LIMITS_EXCEEDED", "1");
+        tx.log->alert("ModSecurity: Rule [id \"" + starter.id + "\"][file \"" +
+                      starter.where.file + "\"][line \"" + std::to_string(starter.where.line) +
+                      "\"] - Execution error - PCRE limits exceeded [hostname \"" +
+                      log::escape(tx.hostname) + "\"] [uri \"" + log::escape(tx.decoded_uri) +
+                      "\"] [unique_id \"" + tx.unique_id + "\"]");
+      }
+      if (link.op_negated) hit = !hit;
+      if (!hit) continue;
+      any = true;
+      if (link.actions.capture && !st.captures.empty()) store_captures(tx, st.captures);
+      std::string message = link.op_negated ? "Match of \"" + link.op_name + " " +
+                                                  std::string(param.substr(0, 252)) +
+                                                  "\" against \"" + name + "\" required."
+                                            : std::move(st.message);
+      if (matched(name, value, message)) return LinkResult::kStop;
+      if (!link.actions.multi_match) break;
+    }
+  }
+  return any ? LinkResult::kMatch : LinkResult::kNoMatch;
+}
+
+// Evaluates a rule with all its chain links. True when every link matched.
+bool eval_rule(TransactionState& tx, const Rule& rule) {
+  tx.matched_vars.clear();
+  bool all = true;
+  for (const Rule* link = &rule; link != nullptr; link = link->next.get()) {
+    LinkResult r = eval_link(tx, *link, rule);
+    if (r == LinkResult::kNoMatch) {
+      all = false;
+      break;
+    }
+    if (r == LinkResult::kStop) break;
+  }
+  tx.matched_vars.clear();
+  tx.current_rule = nullptr;
+  return all;
+}
+
+}  // namespace
+
+void run_phase(TransactionState& tx, int phase) {
+  tx.phase = phase;
+  const auto& rules = tx.config->impl().rules;
+  std::string_view skip_after;
+  int skip = 0;
+  for (const auto& ptr : rules) {
+    const Rule& rule = *ptr;
+    if (!rule.is_marker && rule.phase != phase) continue;
+    if (!skip_after.empty()) {
+      if (rule.id == skip_after) skip_after = {};
+      continue;
+    }
+    if (rule.is_marker) continue;
+    if (skip > 0) {
+      --skip;
+      continue;
+    }
+    if (id_removed(tx, rule)) continue;
+    bool matched = eval_rule(tx, rule);
+    if (tx.intervention.disruptive()) return;
+    if (matched) {
+      if (rule.actions.disruptive == Disruptive::kAllow &&
+          tx.intervention.kind == Intervention::Kind::kAllow)
+        return;  // allow (any scope) ends this phase
+      if (!rule.actions.skip_after.empty()) {
+        skip_after = rule.actions.skip_after;
+      } else if (rule.actions.skip > 0) {
+        skip = rule.actions.skip;
+      }
+    }
+  }
+}
+
+}  // namespace rampart

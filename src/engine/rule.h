@@ -1,0 +1,97 @@
+// The compiled form of a SecRule / SecAction / SecMarker. Built once at config time, immutable
+// afterwards and shared by every thread and every merged context that inherits it.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/macro.h"
+#include "rampart/config.h"
+#include "engine/regex.h"
+#include "operators/operator.h"
+#include "transforms/transform.h"
+#include "variables/variable.h"
+
+namespace rampart {
+
+struct TransactionState;
+struct Rule;
+
+// One target of a rule: `ARGS`, `ARGS:foo`, `TX:/^x_/`, `!ARGS:bar`, `&TX:score`.
+struct Target {
+  const variables::VariableDef* var = nullptr;
+  std::string key;                  // literal selector, empty when none
+  std::unique_ptr<Regex> key_regex;  // `/regex/` selector
+  bool exclude = false;             // `!VAR:key`: removes fields from the other targets
+  bool count = false;               // `&VAR`: the number of fields
+  std::string text;                 // as written, for SecRuleUpdateTarget and messages
+};
+
+enum class Disruptive { kUnset, kPass, kDeny, kDrop, kRedirect, kAllow, kBlock };
+enum class AllowScope { kFull, kPhase, kRequest };
+
+// A non-disruptive action that runs when its rule (or chain link) matches, in written order:
+// setvar, ctl, … Implementations live in src/actions/.
+class Action {
+ public:
+  virtual ~Action() = default;
+  virtual void execute(TransactionState& tx, const Rule& rule) const = 0;
+};
+
+// Actions as written on one rule or on SecDefaultAction; unset fields mean "not given here".
+struct ActionSet {
+  std::optional<int> phase;
+  std::string id;
+  std::optional<MacroString> msg;
+  std::optional<MacroString> logdata;
+  std::optional<int> severity;  // 0 (EMERGENCY) … 7 (DEBUG)
+  std::vector<std::string> tags;
+  std::string rev, ver;
+  std::optional<int> maturity, accuracy;
+  Disruptive disruptive = Disruptive::kUnset;
+  AllowScope allow_scope = AllowScope::kFull;
+  std::optional<int> status;
+  std::optional<MacroString> redirect_url;
+  std::optional<bool> log, auditlog;
+  bool chain = false;
+  bool capture = false;
+  bool multi_match = false;
+  int skip = 0;
+  std::string skip_after;
+  // Transformations as written; `none` clears everything before it, inherited ones included.
+  std::vector<const transforms::TransformDef*> transforms;
+  bool transforms_cleared = false;  // the list started with (or contained) t:none
+  std::vector<std::shared_ptr<const Action>> actions;  // non-disruptive, in order
+};
+
+struct Rule {
+  SourceLocation where;
+  std::string id;  // empty for chain links
+  int phase = 2;
+  bool is_marker = false;     // SecMarker
+  bool is_action = false;     // SecAction: no targets, unconditional
+  std::vector<Target> targets;
+
+  // operator
+  std::string op_name;  // as logged in "Match of ..." messages, e.g. "rx"
+  std::string op_param_text;
+  MacroString op_param;
+  bool op_negated = false;
+  std::unique_ptr<operators::Operator> op;
+
+  // actions, SecDefaultAction of the rule's phase already merged in (chain links too)
+  ActionSet actions;
+  std::vector<const transforms::TransformDef*> transforms;  // effective pipeline
+  std::string pipeline_key;  // names joined, identifies the pipeline in the transform cache
+  bool log = true, auditlog = true;
+
+  std::unique_ptr<Rule> next;  // next chain link
+  const Rule* starter = nullptr;  // chain starter (this for the starter itself)
+
+  bool has_tag_matching(const Regex& re, RegexScratch& scratch) const;
+};
+
+}  // namespace rampart

@@ -1,0 +1,185 @@
+#include <algorithm>
+#include <random>
+
+#include "body/urlencoded.h"
+#include "engine/collection.h"
+#include "engine/evaluator.h"
+#include "engine/transaction_state.h"
+#include "rampart/transaction.h"
+
+namespace rampart {
+
+TransactionState::TransactionState(const Config& cfg, LogSink& sink) : config(&cfg), log(&sink) {}
+
+std::string_view TransactionState::request_header(std::string_view name) const {
+  for (const Param& h : request_headers)
+    if (iequals(h.name, name)) return h.value;
+  return {};
+}
+
+std::string_view TransactionState::response_header(std::string_view name) const {
+  for (const Param& h : response_headers)
+    if (iequals(h.name, name)) return h.value;
+  return {};
+}
+
+namespace {
+
+// A 27-character id like mod_unique_id's, for servers that do not load it.
+std::string make_unique_id() {
+  static const char kAlphabet[] =
+      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789@-";
+  thread_local std::mt19937_64 rng{std::random_device{}()};
+  std::string id(27, 'A');
+  for (char& c : id) c = kAlphabet[rng() & 63];
+  return id;
+}
+
+bool is_urlencoded(std::string_view content_type) {
+  std::string_view type = content_type.substr(0, content_type.find(';'));
+  while (!type.empty() && (type.back() == ' ' || type.back() == '\t')) type.remove_suffix(1);
+  return iequals(type, "application/x-www-form-urlencoded");
+}
+
+}  // namespace
+
+Transaction::Transaction(const Config& config, LogSink& log)
+    : state_(std::make_unique<State>(config, log)) {}
+Transaction::~Transaction() = default;
+
+void Transaction::set_config(const Config& config) { state_->config = &config; }
+const Settings& Transaction::settings() const { return state_->config->settings(); }
+
+void Transaction::set_connection(std::string_view remote_addr, int remote_port,
+                                 std::string_view server_addr, int server_port) {
+  state_->remote_addr = remote_addr;
+  state_->remote_port = remote_port;
+  state_->server_addr = server_addr;
+  state_->server_port = server_port;
+}
+
+void Transaction::set_request_line(std::string_view request_line, std::string_view method,
+                                   std::string_view uri_raw, std::string_view protocol) {
+  state_->request_line = request_line;
+  state_->method = method;
+  state_->uri_raw = uri_raw;
+  state_->protocol = protocol;
+}
+
+void Transaction::set_uri(std::string_view path, std::string_view query,
+                          std::string_view decoded_uri) {
+  state_->path = path;
+  state_->query = query;
+  state_->decoded_uri = decoded_uri;
+}
+
+void Transaction::set_hostname(std::string_view hostname) { state_->hostname = hostname; }
+void Transaction::set_unique_id(std::string_view id) { state_->unique_id = std::string(id); }
+
+void Transaction::add_request_header(std::string_view name, std::string_view value) {
+  state_->request_headers.push_back(Param{name, value});
+  if (iequals(name, "Cookie")) body::parse_cookies(value, state_->cookies);
+}
+
+void Transaction::add_env(std::string_view name, std::string_view value) {
+  state_->env.push_back(Param{name, value});
+}
+
+namespace {
+bool engine_off(const TransactionState& s) {
+  return s.config->settings().engine_mode() == EngineMode::kOff;
+}
+// Phases 1-4 stop after a disruption or a full allow; phase 5 always runs.
+bool skip_phase(const TransactionState& s, int phase) {
+  if (engine_off(s) || s.intervention.disruptive()) return true;
+  if (s.allow_all && phase < 5) return true;
+  if (s.allow_request && phase <= 2) return true;
+  return false;
+}
+}  // namespace
+
+Intervention Transaction::process_request_headers() {
+  State& s = *state_;
+  if (s.unique_id.empty()) s.unique_id = make_unique_id();
+  body::parse_urlencoded(s, s.query, '&', s.args_get);
+  if (!skip_phase(s, 1)) run_phase(s, 1);
+  return s.intervention;
+}
+
+bool Transaction::wants_request_body() const {
+  return !engine_off(*state_) && settings().inspect_request_body();
+}
+
+BodyResult Transaction::append_request_body(std::string_view chunk) {
+  State& s = *state_;
+  s.request_body_length += chunk.size();
+  // Without files (every body this engine parses so far) the stricter no-files limit applies.
+  size_t limit = std::min(settings().max_request_body(), settings().max_request_body_no_files());
+  if (s.request_body.size() + chunk.size() > limit) {
+    s.request_body.append(chunk.substr(0, limit - s.request_body.size()));
+    s.request_body_truncated = true;
+    return BodyResult::kLimitExceeded;
+  }
+  s.request_body.append(chunk);
+  return BodyResult::kOk;
+}
+
+Intervention Transaction::process_request_body() {
+  State& s = *state_;
+  if (!s.request_body_processed && settings().inspect_request_body()) {
+    s.request_body_processed = true;
+    if (is_urlencoded(s.request_header("Content-Type"))) {
+      s.reqbody_processor = "URLENCODED";
+      if (!body::parse_urlencoded(s, s.request_body, '&', s.args_post)) {
+        // An invalid %-escape is not a parse failure in v2 (it sets URLENCODED_ERROR only).
+      }
+    }
+  }
+  if (!skip_phase(s, 2)) run_phase(s, 2);
+  return s.intervention;
+}
+
+void Transaction::set_response_status(int status, std::string_view protocol) {
+  state_->response_status = status;
+  state_->response_protocol = protocol;
+}
+
+void Transaction::add_response_header(std::string_view name, std::string_view value) {
+  state_->response_headers.push_back(Param{name, value});
+}
+
+Intervention Transaction::process_response_headers() {
+  if (!skip_phase(*state_, 3)) run_phase(*state_, 3);
+  return state_->intervention;
+}
+
+bool Transaction::wants_response_body(std::string_view content_type) const {
+  return !engine_off(*state_) && settings().inspect_response_body() &&
+         settings().response_mime_type_inspected(content_type);
+}
+
+BodyResult Transaction::append_response_body(std::string_view chunk) {
+  State& s = *state_;
+  s.response_body_length += chunk.size();
+  size_t limit = settings().max_response_body();
+  if (s.response_body.size() + chunk.size() > limit) {
+    s.response_body.append(chunk.substr(0, limit - s.response_body.size()));
+    return BodyResult::kLimitExceeded;
+  }
+  s.response_body.append(chunk);
+  return BodyResult::kOk;
+}
+
+Intervention Transaction::process_response_body() {
+  if (!skip_phase(*state_, 4)) run_phase(*state_, 4);
+  return state_->intervention;
+}
+
+void Transaction::process_logging() {
+  if (!engine_off(*state_)) run_phase(*state_, 5);
+}
+
+const Intervention& Transaction::intervention() const { return state_->intervention; }
+std::string_view Transaction::unique_id() const { return state_->unique_id; }
+
+}  // namespace rampart

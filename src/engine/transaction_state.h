@@ -1,0 +1,101 @@
+// Everything one transaction knows: request and response data (views into the connector's
+// memory), parsed arguments, TX, match state. Variables read it; actions write it.
+#pragma once
+
+#include <chrono>
+#include <deque>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "engine/collection.h"
+#include "engine/regex.h"
+#include "rampart/config.h"
+#include "rampart/transaction.h"
+
+namespace rampart {
+
+struct Rule;
+struct Target;
+
+struct Param {
+  std::string_view name, value;
+};
+
+struct TransactionState {
+  TransactionState(const Config& config, LogSink& log);
+
+  const Config* config;
+  LogSink* log;
+  mutable RegexScratch scratch;  // per-transaction match state; rules are evaluated by one thread
+
+  // Owns strings the engine made (decoded arguments, numbers as text); deque keeps them in place.
+  mutable std::deque<std::string> storage;
+  std::string_view keep(std::string s) const { return storage.emplace_back(std::move(s)); }
+
+  // ---- request ----
+  std::string_view remote_addr, server_addr;
+  int remote_port = 0, server_port = 0;
+  std::string_view request_line, method, uri_raw, protocol;
+  std::string_view path, query, decoded_uri, hostname;
+  std::string unique_id;
+  std::vector<Param> request_headers;
+  std::vector<Param> env;
+  std::vector<Param> args_get, args_post;
+  std::vector<Param> cookies;
+  std::string request_body;
+  size_t request_body_length = 0;  // every byte the client sent, kept or not
+  bool request_body_truncated = false;
+  std::string reqbody_processor;  // "URLENCODED" … empty when none ran
+  bool reqbody_error = false;
+  std::string reqbody_error_msg;
+  bool request_body_processed = false;
+  bool force_request_body_variable = false;
+
+  // ---- response ----
+  int response_status = 0;
+  std::string_view response_protocol;
+  std::vector<Param> response_headers;
+  std::string response_body;
+  size_t response_body_length = 0;
+
+  // ---- rule state ----
+  Collection tx;  // TX
+  std::string matched_var, matched_var_name;
+  std::vector<std::pair<std::string, std::string>> matched_vars;  // name, value
+  int highest_severity = 255;
+  const Rule* current_rule = nullptr;
+  int phase = 0;  // phase being run
+  std::vector<std::string> removed_ids;  // ctl:ruleRemoveById at runtime (ids and ranges)
+  std::vector<std::string> removed_tags;  // ctl:ruleRemoveByTag regexes
+  Intervention intervention;
+  bool allow_request = false;  // allow:request: skip to phase 3
+  bool allow_all = false;      // allow: skip phases 1-4
+  std::chrono::system_clock::time_point started = std::chrono::system_clock::now();
+
+  // Transformation cache: (pipeline, input) -> output, so CRS's repeated pipelines run once.
+  struct CacheKey {
+    std::string_view pipeline;  // Rule::pipeline_key; rules outlive transactions
+    std::string value;
+    bool operator==(const CacheKey& o) const { return pipeline == o.pipeline && value == o.value; }
+  };
+  struct CacheHash {
+    size_t operator()(const CacheKey& k) const {
+      return std::hash<std::string>()(k.value) ^ (std::hash<std::string_view>()(k.pipeline) << 1);
+    }
+  };
+  std::unordered_map<CacheKey, std::string, CacheHash> transform_cache;
+
+  // All arguments, GET first then POST, in order (the ARGS collection).
+  template <typename F>
+  void for_each_arg(F&& f) const {
+    for (const Param& p : args_get) f(p);
+    for (const Param& p : args_post) f(p);
+  }
+  std::string_view request_header(std::string_view name) const;
+  std::string_view response_header(std::string_view name) const;
+};
+
+}  // namespace rampart

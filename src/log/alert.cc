@@ -1,0 +1,106 @@
+#include "log/alert.h"
+
+#include "actions/builtin.h"
+#include "engine/rule.h"
+#include "engine/transaction_state.h"
+
+namespace rampart::log {
+
+namespace {
+
+void hex_byte(std::string& out, unsigned char c) {
+  static const char kHex[] = "0123456789abcdef";
+  out += "\\x";
+  out += kHex[c >> 4];
+  out += kHex[c & 15];
+}
+
+void field(std::string& out, std::string_view name, std::string_view value) {
+  out += " [";
+  out += name;
+  out += " \"";
+  out += escape(value);
+  out += "\"]";
+}
+
+// v2 keeps the [data] field within 521 characters: 517 and an ellipsis.
+constexpr size_t kMaxDataField = 521;
+
+}  // namespace
+
+namespace {
+std::string escape_impl(std::string_view s, bool quotes) {
+  std::string out;
+  out.reserve(s.size());
+  for (unsigned char c : s) {
+    if (c == '"' && !quotes) {
+      out += '"';
+      continue;
+    }
+    switch (c) {
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      case '\b': out += "\\b"; break;
+      case '\n': out += "\\n"; break;
+      case '\r': out += "\\r"; break;
+      case '\t': out += "\\t"; break;
+      case '\v': out += "\\v"; break;
+      default:
+        if (c < 0x20 || c >= 0x7f) {
+          hex_byte(out, c);
+        } else {
+          out += static_cast<char>(c);
+        }
+    }
+  }
+  return out;
+}
+}  // namespace
+
+std::string escape(std::string_view s) { return escape_impl(s, true); }
+std::string escape_nq(std::string_view s) { return escape_impl(s, false); }
+
+std::string escape_hex(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  for (unsigned char c : s) {
+    if (c == '"' || c == '\\' || c <= 0x1f || c >= 0x7f) {
+      hex_byte(out, c);
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  return out;
+}
+
+std::string alert_line(const TransactionState& tx, const Rule& rule, std::string_view action,
+                       std::string_view rule_message) {
+  const ActionSet& a = rule.actions;
+  std::string line = "ModSecurity: ";
+  line += action;
+  if (!rule_message.empty()) {
+    line += ' ';
+    line += escape_nq(rule_message);
+  }
+  field(line, "file", rule.where.file);
+  field(line, "line", std::to_string(rule.where.line));
+  field(line, "id", rule.id);
+  if (!a.rev.empty()) field(line, "rev", a.rev);
+  if (a.msg) field(line, "msg", a.msg->expand(tx));
+  if (a.logdata) {
+    std::string data = " [data \"" + escape_hex(a.logdata->expand(tx)) + "\"]";
+    if (data.size() > kMaxDataField) data = data.substr(0, kMaxDataField - 4) + "...\"]";
+    line += data;
+  }
+  if (a.severity) field(line, "severity", actions::severity_name(*a.severity));
+  if (!a.ver.empty()) field(line, "ver", a.ver);
+  if (a.maturity) field(line, "maturity", std::to_string(*a.maturity));
+  if (a.accuracy) field(line, "accuracy", std::to_string(*a.accuracy));
+  for (const std::string& tag : a.tags) field(line, "tag", tag);
+  field(line, "hostname", tx.hostname);
+  field(line, "uri", tx.decoded_uri.empty() ? tx.path : tx.decoded_uri);
+  field(line, "unique_id", tx.unique_id);
+  return line;
+}
+
+}  // namespace rampart::log

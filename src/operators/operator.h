@@ -1,0 +1,59 @@
+// Operators (@rx, @pm, @eq, …). Each one lives in its own file and has one row in registry.cc.
+// An operator is built once at config time from its parameter and is then immutable and shared by
+// all threads; per-request state arrives through MatchState.
+#pragma once
+
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace rampart {
+class RegexScratch;
+}
+
+namespace rampart::operators {
+
+// What the engine hands an operator for one evaluation, and what it gets back.
+struct MatchState {
+  // in
+  std::string_view var_name;      // the target as logged, e.g. "ARGS:foo" or "REQUEST_URI"
+  bool capture = false;           // the rule has the `capture` action
+  RegexScratch* scratch = nullptr;  // per-transaction PCRE2 state; never null during evaluation
+  // out, written only on a match
+  std::string message;            // ModSecurity v2 rule message, e.g. `Pattern match "x" at ARGS:a.`
+  std::vector<std::string> captures;  // with `capture`: index i becomes TX.i (0..9)
+  // out, written when a resource limit stopped the evaluation (PCRE2 match limit …)
+  bool limit_exceeded = false;
+};
+
+class Operator {
+ public:
+  virtual ~Operator() = default;
+  // True when the operator matches `value` (the engine applies `!` negation itself).
+  // `param` is the parameter after macro expansion; operators whose parameter has no macros can
+  // ignore it and use what they compiled at config time.
+  virtual bool match(std::string_view value, std::string_view param, MatchState& st) const = 0;
+};
+
+struct OperatorArgs {
+  std::string_view param;         // the parameter as written (macros not expanded)
+  bool param_has_macros = false;  // true when `param` contains %{...}: expand-and-build per call
+  std::string_view base_dir;      // directory of the rule's file, for @pmFromFile and friends
+};
+
+// Builds an operator, or returns nullptr and sets `error` to a message that says what is wrong
+// and how to fix it (the caller adds file:line).
+using OperatorFactory = std::unique_ptr<Operator> (*)(const OperatorArgs& args, std::string& error);
+
+struct OperatorDef {
+  std::string_view name;  // without '@', e.g. "rx", "pmFromFile"
+  OperatorFactory make;
+};
+
+// Looks an operator up by name (case-insensitive), nullptr when unknown.
+const OperatorDef* find(std::string_view name);
+std::span<const OperatorDef> all();
+
+}  // namespace rampart::operators

@@ -1,0 +1,42 @@
+// Variables the engine itself maintains: TX, the MATCHED_* family, HIGHEST_SEVERITY, ENV, and
+// XML (empty until an XML body processor fills it, which is how v2 behaves without one).
+#include "variables/families.h"
+
+namespace rampart::variables {
+
+// TX values can change while a rule runs (setvar), so fields get stable copies.
+void tx_collection(const TransactionState& tx, std::vector<Field>& out) {
+  for (const auto& e : tx.tx.entries()) out.push_back(Field{tx.keep(e.name), tx.keep(e.value)});
+}
+void tx_lookup(const TransactionState& tx, std::string_view key, std::vector<Field>& out) {
+  if (const std::string* v = tx.tx.get(key)) out.push_back(Field{tx.keep(std::string(key)), tx.keep(*v)});
+}
+
+void matched_var(const TransactionState& tx, std::vector<Field>& out) {
+  out.push_back(Field{{}, tx.keep(tx.matched_var)});
+}
+void matched_var_name(const TransactionState& tx, std::vector<Field>& out) {
+  out.push_back(Field{{}, tx.keep(tx.matched_var_name)});
+}
+void matched_vars(const TransactionState& tx, std::vector<Field>& out) {
+  for (const auto& [name, value] : tx.matched_vars)
+    out.push_back(Field{tx.keep(name), tx.keep(value)});
+}
+void matched_vars_names(const TransactionState& tx, std::vector<Field>& out) {
+  for (const auto& entry : tx.matched_vars) {
+    std::string_view name = tx.keep(entry.first);
+    out.push_back(Field{name, name});
+  }
+}
+
+void highest_severity(const TransactionState& tx, std::vector<Field>& out) {
+  out.push_back(Field{{}, tx.keep(std::to_string(tx.highest_severity))});
+}
+
+void env(const TransactionState& tx, std::vector<Field>& out) {
+  for (const Param& p : tx.env) out.push_back(Field{p.name, p.value});
+}
+
+void xml(const TransactionState&, std::vector<Field>&) {}
+
+}  // namespace rampart::variables

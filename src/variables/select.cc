@@ -1,0 +1,87 @@
+#include "variables/select.h"
+
+#include "engine/collection.h"
+#include "engine/transaction_state.h"
+
+namespace rampart::variables {
+
+std::string Selected::name() const {
+  if (!var->collection || key.empty()) return std::string(var->name);
+  std::string n;
+  n.reserve(var->name.size() + 1 + key.size());
+  n.append(var->name).append(":").append(key);
+  return n;
+}
+
+namespace {
+
+void fields_of(const TransactionState& tx, const Target& t, std::vector<Field>& out) {
+  if (!t.key.empty()) {
+    if (t.var->lookup != nullptr) {
+      t.var->lookup(tx, t.key, out);
+      return;
+    }
+    std::vector<Field> all;
+    t.var->collect(tx, all);
+    for (const Field& f : all)
+      if (iequals(f.key, t.key)) out.push_back(f);
+    return;
+  }
+  if (t.key_regex) {
+    std::vector<Field> all;
+    t.var->collect(tx, all);
+    for (const Field& f : all)
+      if (t.key_regex->matches(f.key, tx.scratch)) out.push_back(f);
+    return;
+  }
+  t.var->collect(tx, out);
+}
+
+bool excluded(const TransactionState& tx, const std::vector<Target>& targets, const Target& t,
+              std::string_view key) {
+  for (const Target& x : targets) {
+    if (!x.exclude || x.var != t.var) continue;
+    if (!x.key.empty() && iequals(x.key, key)) return true;
+    if (x.key_regex && x.key_regex->matches(key, tx.scratch))
+      return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+void select(const TransactionState& tx, const std::vector<Target>& targets,
+            std::vector<Selected>& out) {
+  std::vector<Field> fields;
+  for (const Target& t : targets) {
+    if (t.exclude) continue;
+    fields.clear();
+    fields_of(tx, t, fields);
+    if (t.count) {
+      size_t n = 0;
+      for (const Field& f : fields)
+        if (!excluded(tx, targets, t, f.key)) ++n;
+      out.push_back(Selected{t.var, t.key, tx.keep(std::to_string(n))});
+      continue;
+    }
+    for (const Field& f : fields) {
+      if (t.var->collection && excluded(tx, targets, t, f.key)) continue;
+      out.push_back(Selected{t.var, f.key, f.value});
+    }
+  }
+}
+
+std::optional<std::string> first_value(const TransactionState& tx, std::string_view var,
+                                       std::string_view key) {
+  const VariableDef* def = find(var);
+  if (def == nullptr) return std::nullopt;
+  Target t;
+  t.var = def;
+  if (def->collection) t.key = std::string(key);
+  std::vector<Field> fields;
+  fields_of(tx, t, fields);
+  if (fields.empty()) return std::nullopt;
+  return std::string(fields.front().value);
+}
+
+}  // namespace rampart::variables
