@@ -180,6 +180,7 @@ std::unique_ptr<Config> Config::merge(const Config& parent, const Config& child)
   merge_settings(m.settings, p.settings);
   for (int phase = 1; phase <= 5; ++phase)
     m.defaults[phase] = c.defaults[phase] ? c.defaults[phase] : p.defaults[phase];
+  m.debug_log = c.debug_log ? c.debug_log : p.debug_log;
   m.rules.reserve(p.rules.size() + c.rules.size());
   m.rules = p.rules;
   for (const IdRange& r : c.removed_ids) config::remove_rules_by_id(m.rules, r);

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "engine/rule.h"
+#include "log/debug_log.h"
 #include "rampart/config.h"
 
 namespace rampart {
@@ -24,6 +25,8 @@ struct Config::Impl {
   std::vector<std::shared_ptr<const Rule>> rules;  // in definition order, markers included
   std::vector<IdRange> removed_ids;               // SecRuleRemoveById made here, for children
   std::vector<std::string> removed_msgs, removed_tags;  // SecRuleRemoveByMsg/ByTag regexes
+
+  std::shared_ptr<const log::DebugLogFile> debug_log;  // SecDebugLog, inherited
 
   // A chain being defined: the starter and the last link (which still has `chain`).
   std::shared_ptr<Rule> open_chain;

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <charconv>
+#include <filesystem>
 
 #include "config/directive_handlers.h"
 #include "engine/collection.h"
@@ -109,8 +110,15 @@ std::optional<std::string> data_dir(DirectiveContext& ctx) {
   ctx.cfg.settings.data_dir = ctx.words[0];
   return std::nullopt;
 }
+// Relative paths are taken from the directory of the file that names them.
 std::optional<std::string> debug_log(DirectiveContext& ctx) {
-  ctx.cfg.settings.debug_log = ctx.words[0];
+  std::filesystem::path path(ctx.words[0]);
+  if (path.is_relative()) path = std::filesystem::path(ctx.where.file).parent_path() / path;
+  std::string error;
+  auto file = log::DebugLogFile::open(path.string(), error);
+  if (!file) return "SecDebugLog: " + error + " (check the directory exists and is writable)";
+  ctx.cfg.settings.debug_log = path.string();
+  ctx.cfg.debug_log = std::move(file);
   return std::nullopt;
 }
 std::optional<std::string> debug_log_level(DirectiveContext& ctx) {

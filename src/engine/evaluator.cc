@@ -87,7 +87,12 @@ void on_rule_match(TransactionState& tx, const Rule& starter, std::string_view r
   // Phase 5 runs after the response has gone; DetectionOnly never disrupts.
   bool disrupting = blocking_action && mode == EngineMode::kOn && tx.phase < 5;
   if (a.severity && *a.severity < tx.highest_severity) tx.highest_severity = *a.severity;
-  if (starter.log) tx.log->alert(log::alert_line(tx, starter, action_message(tx, starter, disrupting), rule_message));
+  if (starter.log || tx.debug_enabled(1)) {
+    std::string line =
+        log::alert_line(tx, starter, action_message(tx, starter, disrupting), rule_message);
+    if (starter.log) tx.log->alert(line);
+    tx.debug(disrupting ? 1 : 2, line);
+  }
   if (disrupting) {
     Intervention& i = tx.intervention;
     switch (a.disruptive) {
@@ -169,6 +174,13 @@ LinkResult eval_link(TransactionState& tx, const Rule& link, const Rule& starter
       st.capture = link.actions.capture;
       st.scratch = &tx.scratch;
       bool hit = link.op->match(value, param, st);
+      if (tx.debug_enabled(9)) {
+        tx.debug(9, "Rule " + std::string(starter.id) + " (" + starter.where.file + ":" +
+                        std::to_string(link.where.line) + "): @" + link.op_name + " on " + name +
+                        " = \"" + log::escape(value.substr(0, 256)) + "\" after t:" +
+                        (link.pipeline_key.empty() ? "none" : link.pipeline_key) + " -> " +
+                        ((hit != link.op_negated) ? "match" : "no match"));
+      }
       if (st.limit_exceeded) {
         tx.tx.set("MSC_PCRE_LIMITS_EXCEEDED", "1");
         tx.log->alert("ModSecurity: Rule [id \"" + starter.id + "\"][file \"" +
@@ -213,6 +225,7 @@ bool eval_rule(TransactionState& tx, const Rule& rule) {
 
 void run_phase(TransactionState& tx, int phase) {
   tx.phase = phase;
+  if (tx.debug_enabled(4)) tx.debug(4, "Starting phase " + std::to_string(phase) + ".");
   const auto& rules = tx.config->impl().rules;
   std::string_view skip_after;
   int skip = 0;
@@ -228,7 +241,10 @@ void run_phase(TransactionState& tx, int phase) {
       --skip;
       continue;
     }
-    if (id_removed(tx, rule)) continue;
+    if (id_removed(tx, rule)) {
+      if (tx.debug_enabled(9)) tx.debug(9, "Rule " + rule.id + " removed by ctl, skipped.");
+      continue;
+    }
     bool matched = eval_rule(tx, rule);
     if (tx.intervention.disruptive()) return;
     if (matched) {
@@ -237,6 +253,7 @@ void run_phase(TransactionState& tx, int phase) {
         return;  // allow (any scope) ends this phase
       if (!rule.actions.skip_after.empty()) {
         skip_after = rule.actions.skip_after;
+        if (tx.debug_enabled(9)) tx.debug(9, "Rule " + rule.id + ": skipAfter " + std::string(skip_after));
       } else if (rule.actions.skip > 0) {
         skip = rule.actions.skip;
       }

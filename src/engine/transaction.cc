@@ -2,6 +2,7 @@
 #include <random>
 
 #include "body/urlencoded.h"
+#include "config/config_impl.h"
 #include "engine/collection.h"
 #include "engine/evaluator.h"
 #include "engine/transaction_state.h"
@@ -21,6 +22,18 @@ std::string_view TransactionState::response_header(std::string_view name) const 
   for (const Param& h : response_headers)
     if (iequals(h.name, name)) return h.value;
   return {};
+}
+
+bool TransactionState::debug_enabled(int level) const {
+  const Config::Impl& c = config->impl();
+  return c.debug_log != nullptr && level <= c.settings.debug_log_level.value_or(0);
+}
+
+void TransactionState::debug(int level, std::string_view message) const {
+  if (!debug_enabled(level)) return;
+  config->impl().debug_log->write(level, hostname, this, decoded_uri.empty() ? path : decoded_uri,
+                                  message);
+  log->debug(level, message);
 }
 
 namespace {

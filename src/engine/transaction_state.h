@@ -94,6 +94,10 @@ struct TransactionState {
     for (const Param& p : args_get) f(p);
     for (const Param& p : args_post) f(p);
   }
+  // Debug log (SecDebugLog/SecDebugLogLevel). Check debug_enabled() before building a message.
+  bool debug_enabled(int level) const;
+  void debug(int level, std::string_view message) const;
+
   std::string_view request_header(std::string_view name) const;
   std::string_view response_header(std::string_view name) const;
 };
