@@ -10,8 +10,8 @@ namespace rampart::actions {
 
 namespace {
 
-std::optional<int> parse_int(std::string_view v) {
-  int n = 0;
+std::optional<long long> parse_int(std::string_view v) {
+  long long n = 0;
   auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), n);
   if (ec != std::errc() || p != v.data() + v.size()) return std::nullopt;
   return n;
@@ -44,7 +44,7 @@ std::optional<std::string> parse_phase(ParseContext& ctx, std::string_view v) {
     auto n = parse_int(v);
     if (!n || *n < 1 || *n > 5)
       return "phase must be 1-5 or request, response, logging; got '" + std::string(v) + "'";
-    ctx.set.phase = *n;
+    ctx.set.phase = static_cast<int>(*n);
   }
   return std::nullopt;
 }
@@ -61,7 +61,7 @@ std::optional<std::string> parse_logdata(ParseContext& ctx, std::string_view v) 
 
 std::optional<std::string> parse_severity(ParseContext& ctx, std::string_view v) {
   if (auto n = parse_int(v); n && *n >= 0 && *n <= 7) {
-    ctx.set.severity = *n;
+    ctx.set.severity = static_cast<int>(*n);
     return std::nullopt;
   }
   for (int i = 0; i < 8; ++i) {
@@ -94,7 +94,7 @@ static std::optional<std::string> parse_level(std::optional<int>& field, std::st
                                               std::string_view v) {
   auto n = parse_int(v);
   if (!n || *n < 1 || *n > 9) return std::string(name) + " must be 1-9, got '" + std::string(v) + "'";
-  field = *n;
+  field = static_cast<int>(*n);
   return std::nullopt;
 }
 

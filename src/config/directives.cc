@@ -85,16 +85,10 @@ std::optional<std::string> response_body_limit_action(DirectiveContext& ctx) {
 }
 
 std::optional<std::string> response_body_mime_type(DirectiveContext& ctx) {
-  std::vector<std::string> types;
-  for (const std::string& w : ctx.words) {
-    // "Null" clears the list, as in ModSecurity v2 (SecResponseBodyMimeTypesClear's old form).
-    if (iequals(w, "null")) {
-      types.clear();
-      continue;
-    }
-    types.push_back(to_lower(w));
-  }
-  ctx.cfg.settings.response_body_mime_types = std::move(types);
+  // Each use adds to this context's list, as in ModSecurity v2.
+  auto& types = ctx.cfg.settings.response_body_mime_types;
+  if (!types) types.emplace();
+  for (const std::string& w : ctx.words) types->push_back(to_lower(w));
   return std::nullopt;
 }
 

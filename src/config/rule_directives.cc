@@ -65,6 +65,11 @@ std::optional<std::string> add_rule(Config::Impl& cfg, std::shared_ptr<Rule> rul
   rule->phase = rule->actions.phase.value_or(2);
   rule->starter = rule.get();
   apply_defaults(cfg.default_actions(rule->phase), *rule);
+  Disruptive d = rule->actions.disruptive;
+  if (rule->phase == 5 && (d == Disruptive::kDeny || d == Disruptive::kDrop ||
+                           d == Disruptive::kRedirect || d == Disruptive::kAllow))
+    return "phase 5 (logging) runs after the response was sent: its rules cannot deny, drop, "
+           "redirect or allow; use pass";
   if (rule->actions.chain) {
     cfg.open_chain = std::move(rule);
     cfg.open_chain_last = cfg.open_chain.get();
@@ -124,6 +129,11 @@ std::optional<std::string> handle_sec_default_action(DirectiveContext& ctx) {
            "rev, ver)";
   if (set->chain || set->skip || !set->skip_after.empty())
     return "SecDefaultAction may not contain chain, skip or skipAfter";
+  if (!set->actions.empty() || set->capture || set->multi_match || set->maturity || set->accuracy)
+    return "SecDefaultAction may not contain setvar, capture, multiMatch, maturity or accuracy: "
+           "put them on the rules";
+  if (set->disruptive == Disruptive::kUnset)
+    return "SecDefaultAction needs a disruptive action, e.g. \"phase:2,log,auditlog,pass\"";
   ctx.cfg.defaults[*set->phase] = std::move(set);
   return std::nullopt;
 }

@@ -32,6 +32,7 @@ std::unique_ptr<Regex> Regex::compile(std::string_view pattern, uint32_t flags,
   uint32_t options = 0;
   if (flags & kCaseless) options |= PCRE2_CASELESS;
   if (flags & kDotAll) options |= PCRE2_DOTALL;
+  if (flags & kDollarEndOnly) options |= PCRE2_DOLLAR_ENDONLY;
   int errcode = 0;
   PCRE2_SIZE erroffset = 0;
   pcre2_code* code =

@@ -34,7 +34,7 @@ class RegexScratch {
 
 class Regex {
  public:
-  enum : uint32_t { kCaseless = 1, kDotAll = 2 };
+  enum : uint32_t { kCaseless = 1, kDotAll = 2, kDollarEndOnly = 4 };
 
   // Compiles `pattern` byte-wise (no UTF mode: CRS patterns use \x{hh} as bytes). On failure returns
   // nullptr and sets `error` to PCRE2's message with the offset, e.g. "missing ) at offset 4".

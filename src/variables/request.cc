@@ -41,7 +41,7 @@ void request_body(const TransactionState& tx, std::vector<Field>& out) {
 }
 
 void request_body_length(const TransactionState& tx, std::vector<Field>& out) {
-  scalar(out, tx.keep(std::to_string(tx.request_body.size())));
+  scalar(out, tx.keep(std::to_string(tx.request_body_length)));  // bytes read, as v2
 }
 
 void remote_addr(const TransactionState& tx, std::vector<Field>& out) { scalar(out, tx.remote_addr); }

@@ -1,4 +1,5 @@
-// TIME* variables (local time when the transaction started, as ModSecurity v2 formats them) and
+// TIME* variables (local time when the transaction started; TIME is YYYYMMDDHHMMSS as v2.9
+// really produces, though its manual says hh:mm:ss) and
 // DURATION (microseconds since the transaction started).
 #include <cstdio>
 #include <ctime>
@@ -27,7 +28,7 @@ void number(const TransactionState& tx, std::vector<Field>& out, long long n, bo
 void time_full(const TransactionState& tx, std::vector<Field>& out) {
   std::tm tm = local_start(tx);
   char buf[16];
-  std::strftime(buf, sizeof buf, "%H:%M:%S", &tm);
+  std::strftime(buf, sizeof buf, "%Y%m%d%H%M%S", &tm);  // v2.9's actual format
   out.push_back(Field{{}, tx.keep(buf)});
 }
 void time_day(const TransactionState& tx, std::vector<Field>& out) {
@@ -43,7 +44,7 @@ void time_min(const TransactionState& tx, std::vector<Field>& out) {
   number(tx, out, local_start(tx).tm_min, true);
 }
 void time_mon(const TransactionState& tx, std::vector<Field>& out) {
-  number(tx, out, local_start(tx).tm_mon, true);  // 0-11, as in v2
+  number(tx, out, local_start(tx).tm_mon + 1, true);
 }
 void time_sec(const TransactionState& tx, std::vector<Field>& out) {
   number(tx, out, local_start(tx).tm_sec, true);
