@@ -1,0 +1,12 @@
+// t:lowercase: converts A-Z to a-z ("C" locale, so bytes >= 0x80 are left alone).
+// Example: "SeLeCt" -> "select".
+#include "transforms/all.h"
+#include "transforms/util.h"
+
+namespace rampart::transforms {
+
+bool lowercase(std::string_view in, std::string& out) {
+  return util::map_bytes(in, out, util::to_lower);
+}
+
+}  // namespace rampart::transforms
