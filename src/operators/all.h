@@ -1,0 +1,36 @@
+// Factories of every operator (each defined in its own file), collected by registry.cc. A factory
+// returns nullptr and sets `error` when the parameter is unusable.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "operators/operator.h"
+
+namespace rampart::operators {
+
+std::unique_ptr<Operator> make_rx(const OperatorArgs& args, std::string& error);
+std::unique_ptr<Operator> make_pm(const OperatorArgs& args, std::string& error);
+std::unique_ptr<Operator> make_pm_from_file(const OperatorArgs& args, std::string& error);
+std::unique_ptr<Operator> make_streq(const OperatorArgs& args, std::string& error);
+std::unique_ptr<Operator> make_contains(const OperatorArgs& args, std::string& error);
+std::unique_ptr<Operator> make_contains_word(const OperatorArgs& args, std::string& error);
+std::unique_ptr<Operator> make_begins_with(const OperatorArgs& args, std::string& error);
+std::unique_ptr<Operator> make_ends_with(const OperatorArgs& args, std::string& error);
+std::unique_ptr<Operator> make_within(const OperatorArgs& args, std::string& error);
+std::unique_ptr<Operator> make_eq(const OperatorArgs& args, std::string& error);
+std::unique_ptr<Operator> make_lt(const OperatorArgs& args, std::string& error);
+std::unique_ptr<Operator> make_le(const OperatorArgs& args, std::string& error);
+std::unique_ptr<Operator> make_gt(const OperatorArgs& args, std::string& error);
+std::unique_ptr<Operator> make_ge(const OperatorArgs& args, std::string& error);
+std::unique_ptr<Operator> make_ip_match(const OperatorArgs& args, std::string& error);
+std::unique_ptr<Operator> make_ip_match_from_file(const OperatorArgs& args, std::string& error);
+std::unique_ptr<Operator> make_unconditional_match(const OperatorArgs& args, std::string& error);
+std::unique_ptr<Operator> make_no_match(const OperatorArgs& args, std::string& error);
+std::unique_ptr<Operator> make_strmatch(const OperatorArgs& args, std::string& error);
+std::unique_ptr<Operator> make_validate_byte_range(const OperatorArgs& args, std::string& error);
+std::unique_ptr<Operator> make_validate_url_encoding(const OperatorArgs& args, std::string& error);
+std::unique_ptr<Operator> make_validate_utf8_encoding(const OperatorArgs& args, std::string& error);
+std::unique_ptr<Operator> make_verify_cc(const OperatorArgs& args, std::string& error);
+
+}  // namespace rampart::operators

@@ -1,0 +1,75 @@
+// @rx: PCRE regular expression match, byte-wise, with v2's compile options (dot matches newline).
+// With `capture`, groups 0..9 become TX.0..TX.9. When the pattern has macros v2 escapes the
+// expanded text with log_escape_re() and compiles it per evaluation; so do we.
+// Parameter: the pattern. Example: SecRule ARGS "@rx (?i)\bunion\s+select\b" "id:1,capture"
+// Message: Pattern match "<pattern, escaped, cut at 252 bytes>" at <var>.
+#include "engine/regex.h"
+#include "operators/all.h"
+#include "operators/regex_error.h"
+#include "operators/text_util.h"
+
+namespace rampart::operators {
+
+namespace {
+
+// v2 compiles with PCRE_DOTALL | PCRE_DOLLAR_ENDONLY; the wrapper offers only the former (see the
+// DISABLED_ test in rx_test.cc).
+constexpr uint32_t kRxFlags = Regex::kDotAll | Regex::kDollarEndOnly;
+constexpr int kMaxCaptures = 10;  // TX.0 .. TX.9
+
+// Shared by the precompiled and the per-call paths: matches, fills captures and the message.
+bool run(const Regex& re, std::string_view message_pattern, std::string_view value,
+         MatchState& st) {
+  int pairs = re.match(value, *st.scratch);
+  if (pairs < 0) {
+    st.limit_exceeded = true;
+    return false;
+  }
+  if (pairs == 0) return false;
+  if (st.capture) {
+    int n = pairs < kMaxCaptures ? pairs : kMaxCaptures;
+    st.captures.clear();
+    for (int i = 0; i < n; ++i) st.captures.emplace_back(Regex::group(value, *st.scratch, i));
+  }
+  st.message = quoted_message("Pattern match", message_pattern, st.var_name);
+  return true;
+}
+
+class Rx final : public Operator {
+ public:
+  explicit Rx(std::unique_ptr<Regex> re)
+      : re_(std::move(re)), message_pattern_(truncate_for_message(log_escape(re_->pattern()))) {}
+
+  bool match(std::string_view value, std::string_view, MatchState& st) const override {
+    return run(*re_, message_pattern_, value, st);
+  }
+
+ private:
+  std::unique_ptr<Regex> re_;
+  std::string message_pattern_;  // escaped once here so a match only concatenates
+};
+
+class RxWithMacros final : public Operator {
+ public:
+  bool match(std::string_view value, std::string_view param, MatchState& st) const override {
+    std::string error;
+    std::unique_ptr<Regex> re = Regex::compile(log_escape_re(param), kRxFlags, error);
+    if (re == nullptr) return false;  // v2 also treats a bad expanded pattern as "no match"
+    return run(*re, truncate_for_message(log_escape(re->pattern())), value, st);
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Operator> make_rx(const OperatorArgs& args, std::string& error) {
+  if (args.param_has_macros) return std::make_unique<RxWithMacros>();
+  std::string regex_error;
+  std::unique_ptr<Regex> re = Regex::compile(args.param, kRxFlags, regex_error);
+  if (re == nullptr) {
+    error = regex_compile_error(regex_error);
+    return nullptr;
+  }
+  return std::make_unique<Rx>(std::move(re));
+}
+
+}  // namespace rampart::operators

@@ -1,0 +1,49 @@
+#include <string>
+
+#include "operator_test_util.h"
+#include "operators/operator.h"
+
+namespace rampart::operators {
+namespace {
+
+using optest::build;
+using optest::Eval;
+
+struct NumCase {
+  std::string_view param;
+  std::string_view value;
+  bool match;
+};
+
+// Value and parameter are read like C atoi(): whitespace, sign, digits; anything else counts as 0.
+TEST(EqOperator, ComparesAsIntegers) {
+  const NumCase cases[] = {
+      {"15", "15", true}, {"15", "16", false},  {"15", "14", false},
+      {"0", "", true},    {"0", "abc", true},   {"5", " 5 apples", true},
+      {"-3", "-3", true}, {"15", "15.9", true}, {"abc", "0", true},
+  };
+  for (const NumCase& c : cases) {
+    SCOPED_TRACE(std::string(c.value) + " @eq " + std::string(c.param));
+    EXPECT_EQ(optest::matches("eq", c.param, c.value), c.match);
+  }
+}
+
+TEST(EqOperator, MessageShowsTheParsedParameter) {
+  auto b = build("eq", " 0005xyz");
+  ASSERT_NE(b.op, nullptr);
+  Eval run("TX:score");
+  ASSERT_TRUE(run(*b.op, "5"));
+  EXPECT_EQ(run.st.message, "Operator EQ matched 5 at TX:score.");
+}
+
+TEST(EqOperator, MacroParameterIsParsedPerCall) {
+  auto b = build("eq", "%{tx.threshold}", /*has_macros=*/true);
+  ASSERT_NE(b.op, nullptr);
+  Eval run("TX:score");
+  EXPECT_TRUE(run(*b.op, "7", "7"));
+  EXPECT_FALSE(run(*b.op, "7", "8"));
+  EXPECT_EQ(run.st.message, "Operator EQ matched 7 at TX:score.");
+}
+
+}  // namespace
+}  // namespace rampart::operators
