@@ -159,6 +159,13 @@ void merge_settings(Settings& s, const Settings& parent) {
   inherit(s.request_body_limit_action, parent.request_body_limit_action);
   inherit(s.response_body_limit, parent.response_body_limit);
   inherit(s.response_body_limit_action, parent.response_body_limit_action);
+  // A child's SecResponseBodyMimeType adds to the parent's list, as in v2.
+  if (s.response_body_mime_types && parent.response_body_mime_types) {
+    auto types = *parent.response_body_mime_types;
+    types.insert(types.end(), s.response_body_mime_types->begin(),
+                 s.response_body_mime_types->end());
+    s.response_body_mime_types = std::move(types);
+  }
   inherit(s.response_body_mime_types, parent.response_body_mime_types);
   inherit(s.tmp_dir, parent.tmp_dir);
   inherit(s.data_dir, parent.data_dir);

@@ -66,10 +66,10 @@ std::optional<std::string> add_rule(Config::Impl& cfg, std::shared_ptr<Rule> rul
   rule->starter = rule.get();
   apply_defaults(cfg.default_actions(rule->phase), *rule);
   Disruptive d = rule->actions.disruptive;
-  if (rule->phase == 5 && (d == Disruptive::kDeny || d == Disruptive::kDrop ||
-                           d == Disruptive::kRedirect || d == Disruptive::kAllow))
-    return "phase 5 (logging) runs after the response was sent: its rules cannot deny, drop, "
-           "redirect or allow; use pass";
+  if (rule->phase == 5 &&
+      (d == Disruptive::kDeny || d == Disruptive::kDrop || d == Disruptive::kRedirect))
+    return "phase 5 (logging) runs after the response was sent: its rules cannot deny, drop or "
+           "redirect; use pass";
   if (rule->actions.chain) {
     cfg.open_chain = std::move(rule);
     cfg.open_chain_last = cfg.open_chain.get();

@@ -35,10 +35,15 @@ Collection::Entry* Collection::find(std::string_view name) {
   return nullptr;
 }
 
-const std::string* Collection::get(std::string_view name) const {
+const Collection::Entry* Collection::entry(std::string_view name) const {
   for (const Entry& e : entries_)
-    if (iequals(e.name, name)) return &e.value;
+    if (iequals(e.name, name)) return &e;
   return nullptr;
+}
+
+const std::string* Collection::get(std::string_view name) const {
+  const Entry* e = entry(name);
+  return e ? &e->value : nullptr;
 }
 
 void Collection::set(std::string_view name, std::string_view value) {

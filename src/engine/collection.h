@@ -16,6 +16,7 @@ class Collection {
   };
 
   const std::string* get(std::string_view name) const;
+  const Entry* entry(std::string_view name) const;  // with the name as first set
   void set(std::string_view name, std::string_view value);
   void erase(std::string_view name);
   const std::vector<Entry>& entries() const { return entries_; }

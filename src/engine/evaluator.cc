@@ -56,6 +56,12 @@ bool id_removed(const TransactionState& tx, const Rule& rule) {
   return false;
 }
 
+// v2 uses the rule's status for a redirect only when it is a redirection status.
+int redirect_status(const ActionSet& a) {
+  int s = a.status.value_or(302);
+  return (s == 301 || s == 302 || s == 303 || s == 307) ? s : 302;
+}
+
 std::string action_message(const TransactionState& tx, const Rule& rule, bool disrupting) {
   const ActionSet& a = rule.actions;
   std::string phase = std::to_string(tx.phase);
@@ -71,7 +77,7 @@ std::string action_message(const TransactionState& tx, const Rule& rule, bool di
       return "Access denied with connection close (phase " + phase + ").";
     case Disruptive::kRedirect:
       return "Access denied with redirection to " + a.redirect_url->expand(tx) + " using status " +
-             std::to_string(a.status.value_or(302)) + " (phase " + phase + ").";
+             std::to_string(redirect_status(a)) + " (phase " + phase + ").";
     default:
       return "Access denied with code " + std::to_string(a.status.value_or(403)) + " (phase " +
              phase + ").";
@@ -101,7 +107,7 @@ void on_rule_match(TransactionState& tx, const Rule& starter, std::string_view r
         break;
       case Disruptive::kRedirect:
         i.kind = Intervention::Kind::kRedirect;
-        i.status = a.status.value_or(302);
+        i.status = redirect_status(a);
         i.url = a.redirect_url->expand(tx);
         break;
       default:
@@ -193,10 +199,11 @@ LinkResult eval_link(TransactionState& tx, const Rule& link, const Rule& starter
       if (!hit) continue;
       any = true;
       if (link.actions.capture && !st.captures.empty()) store_captures(tx, st.captures);
-      std::string message = link.op_negated ? "Match of \"" + link.op_name + " " +
-                                                  std::string(param.substr(0, 252)) +
-                                                  "\" against \"" + name + "\" required."
-                                            : std::move(st.message);
+      std::string message =
+          link.op_negated ? "Match of \"" + log::escape(link.op_name) + " " +
+                                log::escape(param.substr(0, 252)) + "\" against \"" +
+                                log::escape(name) + "\" required."
+                          : std::move(st.message);
       if (matched(name, value, message)) return LinkResult::kStop;
       if (!link.actions.multi_match) break;
     }

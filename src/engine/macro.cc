@@ -48,6 +48,10 @@ void expand_rule_field(const TransactionState& tx, std::string_view key, std::st
     out += a.ver;
   } else if (iequals(key, "severity")) {
     if (a.severity) out += std::to_string(*a.severity);
+  } else if (iequals(key, "maturity")) {
+    if (a.maturity) out += std::to_string(*a.maturity);
+  } else if (iequals(key, "accuracy")) {
+    if (a.accuracy) out += std::to_string(*a.accuracy);
   } else if (iequals(key, "phase")) {
     out += std::to_string(r.phase);
   } else if (iequals(key, "msg")) {

@@ -28,15 +28,10 @@ constexpr size_t kMaxDataField = 521;
 
 }  // namespace
 
-namespace {
-std::string escape_impl(std::string_view s, bool quotes) {
+std::string escape(std::string_view s) {
   std::string out;
   out.reserve(s.size());
   for (unsigned char c : s) {
-    if (c == '"' && !quotes) {
-      out += '"';
-      continue;
-    }
     switch (c) {
       case '"': out += "\\\""; break;
       case '\\': out += "\\\\"; break;
@@ -55,10 +50,6 @@ std::string escape_impl(std::string_view s, bool quotes) {
   }
   return out;
 }
-}  // namespace
-
-std::string escape(std::string_view s) { return escape_impl(s, true); }
-std::string escape_nq(std::string_view s) { return escape_impl(s, false); }
 
 std::string escape_hex(std::string_view s) {
   std::string out;
@@ -80,7 +71,7 @@ std::string alert_line(const TransactionState& tx, const Rule& rule, std::string
   line += action;
   if (!rule_message.empty()) {
     line += ' ';
-    line += escape_nq(rule_message);
+    line += rule_message;  // operators escape what they quote, as v2's do
   }
   field(line, "file", rule.where.file);
   field(line, "line", std::to_string(rule.where.line));

@@ -18,13 +18,11 @@ namespace log {
 // `"` and `\` backslash-escaped, \b \n \r \t \v as escapes, other control and non-ASCII bytes as
 // \xHH (v2's log_escape).
 std::string escape(std::string_view s);
-// Like escape() but leaves `"` alone (v2's log_escape_nq, used for the rule message).
-std::string escape_nq(std::string_view s);
 // `"`, `\`, control and non-ASCII bytes as \xHH (v2's log_escape_hex, used for [data]).
 std::string escape_hex(std::string_view s);
 
 // The whole line for a match of `rule` (a chain starter): `action` is e.g. "Warning." and
-// `rule_message` the operator's message of the last link.
+// `rule_message` the operator's message of the last link, already escaped by the operator.
 std::string alert_line(const TransactionState& tx, const Rule& rule, std::string_view action,
                        std::string_view rule_message);
 

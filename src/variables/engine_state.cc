@@ -9,7 +9,8 @@ void tx_collection(const TransactionState& tx, std::vector<Field>& out) {
   for (const auto& e : tx.tx.entries()) out.push_back(Field{tx.keep(e.name), tx.keep(e.value)});
 }
 void tx_lookup(const TransactionState& tx, std::string_view key, std::vector<Field>& out) {
-  if (const std::string* v = tx.tx.get(key)) out.push_back(Field{tx.keep(std::string(key)), tx.keep(*v)});
+  if (const Collection::Entry* e = tx.tx.entry(key))
+    out.push_back(Field{tx.keep(e->name), tx.keep(e->value)});
 }
 
 void matched_var(const TransactionState& tx, std::vector<Field>& out) {

@@ -58,11 +58,13 @@ void unique_id(const TransactionState& tx, std::vector<Field>& out) { scalar(out
 void reqbody_error(const TransactionState& tx, std::vector<Field>& out) {
   scalar(out, tx.reqbody_error ? "1" : "0");
 }
+// Both always have a value, empty when nothing ran or failed: CRS 901340 relies on
+// `!@rx (?:URLENCODED|MULTIPART|XML|JSON)` matching the empty value.
 void reqbody_error_msg(const TransactionState& tx, std::vector<Field>& out) {
-  if (tx.reqbody_error) scalar(out, tx.reqbody_error_msg);
+  scalar(out, tx.reqbody_error_msg);
 }
 void reqbody_processor(const TransactionState& tx, std::vector<Field>& out) {
-  if (!tx.reqbody_processor.empty()) scalar(out, tx.reqbody_processor);
+  scalar(out, tx.reqbody_processor);
 }
 
 }  // namespace rampart::variables

@@ -6,6 +6,7 @@
 namespace rampart::variables {
 
 std::string Selected::name() const {
+  if (var->key_is_name) return std::string(key);
   if (!var->collection || key.empty()) return std::string(var->name);
   std::string n;
   n.reserve(var->name.size() + 1 + key.size());

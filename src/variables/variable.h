@@ -32,6 +32,7 @@ struct VariableDef {
   bool collection;        // true: fields are logged as NAME:key and take selectors
   CollectFn collect;
   LookupFn lookup = nullptr;
+  bool key_is_name = false;  // fields are logged by their key alone (MATCHED_VARS: "ARGS:a")
 };
 
 const VariableDef* find(std::string_view name);  // case-insensitive, nullptr when unknown

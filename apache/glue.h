@@ -1,0 +1,107 @@
+// Shared declarations of the Apache connector. Only apache/ sees httpd and APR headers; the
+// engine behind rampart/transaction.h knows nothing of them.
+#pragma once
+
+#include <string_view>
+#include <vector>
+
+// httpd.h first: the other httpd headers use its types without including it.
+#include "httpd.h"
+// clang-format off
+#include "apr_buckets.h"
+#include "apr_pools.h"
+#include "http_config.h"
+#include "http_log.h"
+#include "util_filter.h"
+// clang-format on
+#include "rampart/config.h"
+#include "rampart/transaction.h"
+
+// Tags every ap_log_* line of the file that includes this header as [rampart:…]; C++ modules
+// must declare this before the first APLOG_MARK (http_log.h).
+extern "C" {
+APLOG_USE_MODULE(rampart);
+}
+
+namespace rampart::apache {
+
+// LogSink writing the engine's lines to httpd's error log for one request (log_sink.cc).
+class ErrorLogSink : public LogSink {
+ public:
+  explicit ErrorLogSink(request_rec* r) : r_(r) {}
+  void alert(std::string_view line) override;
+  void debug(int level, std::string_view message) override;
+
+ private:
+  request_rec* r_;
+};
+
+// Where the response phases stand; one per transaction, shared by every filter instance because
+// httpd may rebuild the filter chain (error responses, ErrorDocument redirects).
+struct ResponseState {
+  bool started = false;     // phase 3 ran
+  bool done = false;        // phase 4 ran (or was given up); later brigades pass untouched
+  bool buffering = false;   // holding the body back for phase 4
+  bool passed_any = false;  // some of the body already left: a deny can no longer replace it
+  bool denied = false;
+  ap_filter_t* owner = nullptr;        // the filter instance that runs the phases
+  apr_bucket_brigade* held = nullptr;  // buffered response, in r->pool
+};
+
+// The request body as read in phase 2, kept in r->pool and replayed to the handler.
+struct RequestBody {
+  std::vector<std::string_view> chunks;
+  size_t chunk = 0;  // replay cursor: chunk index and offset inside it
+  size_t offset = 0;
+  bool complete = false;  // EOS was read; otherwise the rest is still in the connection
+};
+
+// Everything Rampart keeps for one request, attached to the original request_rec.
+struct RequestState {
+  RequestState(request_rec* r, const Config& config) : log(r), tx(config, log) {}
+  ErrorLogSink log;  // declared before tx: the transaction logs through it until destroyed
+  Transaction tx;
+  RequestBody body;
+  ResponseState response;
+  bool logged = false;
+};
+
+// ---- module.cc ----
+// False when no context of this configuration turns SecRuleEngine on (or DetectionOnly): then
+// requests skip Rampart entirely. Written once per configuration pass, before children start.
+extern bool engine_configured;
+// The merged per-directory Config in effect for r, or null when none could be made.
+const Config* dir_config(request_rec* r);
+
+// ---- directives.cc ----
+// The NUL-terminated directive table for the module record (built once, at dlopen).
+const command_rec* build_command_table();
+
+// ---- hooks.cc ----
+void register_phase_hooks();
+// The state of the original request, found from a subrequest or internal redirect too.
+RequestState* find_state(request_rec* r);
+// Carries out a disruptive intervention; returns the hook's result (`pass` when nothing to do).
+int act(request_rec* r, const Intervention& intervention, int pass);
+// Closes the client connection at once (the `drop` action).
+void drop_connection(request_rec* r);
+// True when the engine blocks (SecRuleEngine On): only then does an internal error fail closed.
+bool enforcing(const Settings& settings);
+// Logs an internal error once and returns 500 when enforcing, else `pass`.
+int internal_error(request_rec* r, const Settings* settings, const char* where, const char* what,
+                   int pass);
+
+// ---- filters.cc ----
+void register_filters();
+// Reads the whole request body for phase 2 and arranges its replay; returns OK or an HTTP status.
+int read_request_body(request_rec* r, RequestState& st);
+
+// ---- request_adapter.cc ----
+void describe_request(request_rec* r, Transaction& tx);   // phase 1 data
+void describe_env(request_rec* r, Transaction& tx);       // ENV before phase 2
+void describe_response(request_rec* r, Transaction& tx);  // status and headers before phase 3
+// A copy of s in r's pool, viewable for the transaction's whole life.
+std::string_view pool_view(apr_pool_t* p, const char* s);
+std::string_view pool_view(apr_pool_t* p, const char* s, size_t n);
+
+}  // namespace rampart::apache

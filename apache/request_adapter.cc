@@ -1,0 +1,76 @@
+// request_rec → rampart::Transaction. Every string is copied into the request pool first: httpd
+// rewrites some fields in place later (r->uri is unescaped after phase 1, modules edit headers),
+// and the transaction keeps its views until the request ends.
+#include <cstring>
+
+#include "apr_strings.h"
+#include "apr_tables.h"
+#include "glue.h"
+#include "http_core.h"
+
+namespace rampart::apache {
+
+std::string_view pool_view(apr_pool_t* p, const char* s, size_t n) {
+  if (s == nullptr || n == 0) return {};
+  return {static_cast<const char*>(apr_pmemdup(p, s, n)), n};
+}
+
+std::string_view pool_view(apr_pool_t* p, const char* s) {
+  return s ? pool_view(p, s, std::strlen(s)) : std::string_view();
+}
+
+namespace {
+
+int port_of(const apr_sockaddr_t* a) {
+  return a ? a->port : 0;
+}
+
+// Calls add(name, value) for every entry of t, in the order httpd holds them.
+template <typename Add>
+void each_entry(apr_pool_t* p, const apr_table_t* t, Add add) {
+  if (t == nullptr) return;
+  const apr_array_header_t* arr = apr_table_elts(t);
+  const auto* e = reinterpret_cast<const apr_table_entry_t*>(arr->elts);
+  for (int i = 0; i < arr->nelts; ++i) {
+    if (e[i].key == nullptr) continue;
+    add(pool_view(p, e[i].key), pool_view(p, e[i].val));
+  }
+}
+
+}  // namespace
+
+void describe_request(request_rec* r, Transaction& tx) {
+  apr_pool_t* p = r->pool;
+  conn_rec* c = r->connection;
+  tx.set_connection(pool_view(p, r->useragent_ip), port_of(r->useragent_addr),
+                    pool_view(p, c->local_ip), port_of(c->local_addr));
+  tx.set_request_line(pool_view(p, r->the_request), pool_view(p, r->method),
+                      pool_view(p, r->unparsed_uri), pool_view(p, r->protocol));
+  tx.set_uri(pool_view(p, r->parsed_uri.path), pool_view(p, r->args), pool_view(p, r->uri));
+  tx.set_hostname(pool_view(p, ap_get_server_name(r)));
+  if (const char* id = apr_table_get(r->subprocess_env, "UNIQUE_ID")) {
+    tx.set_unique_id(pool_view(p, id));
+  }
+  each_entry(p, r->headers_in,
+             [&](std::string_view n, std::string_view v) { tx.add_request_header(n, v); });
+}
+
+void describe_env(request_rec* r, Transaction& tx) {
+  each_entry(r->pool, r->subprocess_env,
+             [&](std::string_view n, std::string_view v) { tx.add_env(n, v); });
+}
+
+void describe_response(request_rec* r, Transaction& tx) {
+  apr_pool_t* p = r->pool;
+  tx.set_response_status(r->status, pool_view(p, r->protocol));
+  auto add = [&](std::string_view n, std::string_view v) { tx.add_response_header(n, v); };
+  each_entry(p, r->headers_out, add);
+  each_entry(p, r->err_headers_out, add);
+  // httpd keeps the type in r->content_type and writes the header only when it sends them.
+  if (r->content_type && !apr_table_get(r->headers_out, "Content-Type") &&
+      !apr_table_get(r->err_headers_out, "Content-Type")) {
+    add("Content-Type", pool_view(p, r->content_type));
+  }
+}
+
+}  // namespace rampart::apache
