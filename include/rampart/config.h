@@ -44,9 +44,16 @@ struct Settings {
   std::optional<std::vector<std::string>> response_body_mime_types;
   std::optional<std::string> tmp_dir;
   std::optional<std::string> data_dir;
+  std::optional<long long> collection_timeout;  // SecCollectionTimeout, seconds
+  std::optional<std::string> web_app_id;        // SecWebAppId
+  std::optional<size_t> collection_map_size;    // SecCollectionMapSize, bytes
   std::optional<std::string> debug_log;
   std::optional<int> debug_log_level;
   std::vector<std::string> component_signatures;  // accumulated, as in v2
+
+  // Fills every unset field from `parent`: how a child context (or a transaction's ctl:
+  // overrides) sees the settings around it.
+  void inherit(const Settings& parent);
 
   // Effective values, with ModSecurity v2's defaults where a setting was never made.
   EngineMode engine_mode() const { return engine.value_or(EngineMode::kOff); }
@@ -61,6 +68,9 @@ struct Settings {
   BodyLimitAction on_response_body_limit() const {
     return response_body_limit_action.value_or(BodyLimitAction::kReject);
   }
+  long long collection_timeout_seconds() const { return collection_timeout.value_or(3600); }
+  std::string_view webappid() const { return web_app_id ? *web_app_id : "default"; }
+  size_t collection_map_bytes() const { return collection_map_size.value_or(size_t{64} << 20); }
   // True when a response of this Content-Type (parameters ignored) is buffered for phase 4.
   bool response_mime_type_inspected(std::string_view content_type) const;
 };

@@ -34,6 +34,7 @@ RAMPART_ACTION(parse_capture)
 RAMPART_ACTION(parse_multi_match)
 RAMPART_ACTION(parse_t)
 RAMPART_ACTION(parse_setvar)
+RAMPART_ACTION(parse_ctl)
 #undef RAMPART_ACTION
 
 std::string_view severity_name(int severity);  // "CRITICAL" for 2; empty when out of range

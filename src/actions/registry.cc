@@ -37,6 +37,7 @@ constexpr ActionDef kActions[] = {
     {"multiMatch", Kind::kNonDisruptive, Value::kNone, parse_multi_match},
     {"t", Kind::kNonDisruptive, Value::kRequired, parse_t},
     {"setvar", Kind::kNonDisruptive, Value::kRequired, parse_setvar},
+    {"ctl", Kind::kNonDisruptive, Value::kRequired, parse_ctl},
 };
 
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }

@@ -146,19 +146,22 @@ std::optional<ConfigError> Config::finish() const {
 namespace {
 
 template <typename T>
-void inherit(std::optional<T>& child, const std::optional<T>& parent) {
+void inherit_field(std::optional<T>& child, const std::optional<T>& parent) {
   if (!child) child = parent;
 }
 
-void merge_settings(Settings& s, const Settings& parent) {
-  inherit(s.engine, parent.engine);
-  inherit(s.request_body_access, parent.request_body_access);
-  inherit(s.response_body_access, parent.response_body_access);
-  inherit(s.request_body_limit, parent.request_body_limit);
-  inherit(s.request_body_no_files_limit, parent.request_body_no_files_limit);
-  inherit(s.request_body_limit_action, parent.request_body_limit_action);
-  inherit(s.response_body_limit, parent.response_body_limit);
-  inherit(s.response_body_limit_action, parent.response_body_limit_action);
+}  // namespace
+
+void Settings::inherit(const Settings& parent) {
+  Settings& s = *this;
+  inherit_field(s.engine, parent.engine);
+  inherit_field(s.request_body_access, parent.request_body_access);
+  inherit_field(s.response_body_access, parent.response_body_access);
+  inherit_field(s.request_body_limit, parent.request_body_limit);
+  inherit_field(s.request_body_no_files_limit, parent.request_body_no_files_limit);
+  inherit_field(s.request_body_limit_action, parent.request_body_limit_action);
+  inherit_field(s.response_body_limit, parent.response_body_limit);
+  inherit_field(s.response_body_limit_action, parent.response_body_limit_action);
   // A child's SecResponseBodyMimeType adds to the parent's list, as in v2.
   if (s.response_body_mime_types && parent.response_body_mime_types) {
     auto types = *parent.response_body_mime_types;
@@ -166,17 +169,18 @@ void merge_settings(Settings& s, const Settings& parent) {
                  s.response_body_mime_types->end());
     s.response_body_mime_types = std::move(types);
   }
-  inherit(s.response_body_mime_types, parent.response_body_mime_types);
-  inherit(s.tmp_dir, parent.tmp_dir);
-  inherit(s.data_dir, parent.data_dir);
-  inherit(s.debug_log, parent.debug_log);
-  inherit(s.debug_log_level, parent.debug_log_level);
+  inherit_field(s.response_body_mime_types, parent.response_body_mime_types);
+  inherit_field(s.tmp_dir, parent.tmp_dir);
+  inherit_field(s.data_dir, parent.data_dir);
+  inherit_field(s.collection_timeout, parent.collection_timeout);
+  inherit_field(s.web_app_id, parent.web_app_id);
+  inherit_field(s.collection_map_size, parent.collection_map_size);
+  inherit_field(s.debug_log, parent.debug_log);
+  inherit_field(s.debug_log_level, parent.debug_log_level);
   s.component_signatures.insert(s.component_signatures.begin(),
                                 parent.component_signatures.begin(),
                                 parent.component_signatures.end());
 }
-
-}  // namespace
 
 std::unique_ptr<Config> Config::merge(const Config& parent, const Config& child) {
   auto merged = std::make_unique<Config>();
@@ -184,10 +188,12 @@ std::unique_ptr<Config> Config::merge(const Config& parent, const Config& child)
   const Impl& p = *parent.impl_;
   const Impl& c = *child.impl_;
   m.settings = c.settings;
-  merge_settings(m.settings, p.settings);
+  m.settings.inherit(p.settings);
   for (int phase = 1; phase <= 5; ++phase)
     m.defaults[phase] = c.defaults[phase] ? c.defaults[phase] : p.defaults[phase];
   m.debug_log = c.debug_log ? c.debug_log : p.debug_log;
+  m.audit = c.audit;
+  m.audit.inherit(p.audit);
   m.rules.reserve(p.rules.size() + c.rules.size());
   m.rules = p.rules;
   for (const IdRange& r : c.removed_ids) config::remove_rules_by_id(m.rules, r);

@@ -40,20 +40,23 @@ void all_stages(TransactionState& tx, const Rule& rule, std::string_view value,
   }
 }
 
-bool id_removed(const TransactionState& tx, const Rule& rule) {
-  if (tx.removed_ids.empty()) return false;
-  long id = 0;
-  auto [p, ec] = std::from_chars(rule.id.data(), rule.id.data() + rule.id.size(), id);
-  if (ec != std::errc()) return false;
-  for (const std::string& r : tx.removed_ids) {
-    long first = 0, last = 0;
-    size_t dash = r.find('-', 1);
-    std::from_chars(r.data(), r.data() + (dash == std::string::npos ? r.size() : dash), first);
-    last = first;
-    if (dash != std::string::npos) std::from_chars(r.data() + dash + 1, r.data() + r.size(), last);
-    if (id >= first && id <= last) return true;
-  }
+bool removed_at_runtime(const TransactionState& tx, const Rule& rule) {
+  for (const RuleMatcher& m : tx.removed_rules)
+    if (m.matches(rule, tx.scratch)) return true;
   return false;
+}
+
+// ctl:ruleRemoveTargetBy*: drops the selected values the removals name for this rule.
+void remove_targets(const TransactionState& tx, const Rule& starter,
+                    std::vector<variables::Selected>& selected) {
+  for (const TargetRemoval& t : tx.removed_targets) {
+    if (!t.rules.matches(starter, tx.scratch)) continue;
+    std::erase_if(selected, [&](const variables::Selected& s) {
+      if (!iequals(s.var->name, t.var)) return false;
+      if (t.key_regex) return t.key_regex->matches(s.key, tx.scratch);
+      return t.key.empty() || iequals(s.key, t.key);
+    });
+  }
 }
 
 // v2 uses the rule's status for a redirect only when it is a redirection status.
@@ -65,7 +68,7 @@ int redirect_status(const ActionSet& a) {
 std::string action_message(const TransactionState& tx, const Rule& rule, bool disrupting) {
   const ActionSet& a = rule.actions;
   std::string phase = std::to_string(tx.phase);
-  if (a.disruptive == Disruptive::kAllow && tx.config->settings().engine_mode() == EngineMode::kOn) {
+  if (a.disruptive == Disruptive::kAllow && tx.settings().engine_mode() == EngineMode::kOn) {
     if (a.allow_scope == AllowScope::kPhase) return "Access to phase allowed (phase " + phase + ").";
     if (a.allow_scope == AllowScope::kRequest)
       return "Access to request allowed (phase " + phase + ").";
@@ -87,7 +90,7 @@ std::string action_message(const TransactionState& tx, const Rule& rule, bool di
 // The chain (or single rule) `starter` matched: log it and apply its disruptive action.
 void on_rule_match(TransactionState& tx, const Rule& starter, std::string_view rule_message) {
   const ActionSet& a = starter.actions;
-  EngineMode mode = tx.config->settings().engine_mode();
+  EngineMode mode = tx.settings().engine_mode();
   bool blocking_action = a.disruptive == Disruptive::kDeny || a.disruptive == Disruptive::kDrop ||
                          a.disruptive == Disruptive::kRedirect;
   // Phase 5 runs after the response has gone; DetectionOnly never disrupts.
@@ -157,6 +160,7 @@ LinkResult eval_link(TransactionState& tx, const Rule& link, const Rule& starter
 
   std::vector<variables::Selected> selected;
   variables::select(tx, link.targets, selected);
+  if (!tx.removed_targets.empty()) remove_targets(tx, starter, selected);
   std::string param_buf;
   std::string_view param = link.op_param.text();
   bool any = false;
@@ -248,7 +252,8 @@ void run_phase(TransactionState& tx, int phase) {
       --skip;
       continue;
     }
-    if (id_removed(tx, rule)) {
+    if (tx.settings().engine_mode() == EngineMode::kOff) return;  // ctl:ruleEngine=Off
+    if (removed_at_runtime(tx, rule)) {
       if (tx.debug_enabled(9)) tx.debug(9, "Rule " + rule.id + " removed by ctl, skipped.");
       continue;
     }

@@ -2,6 +2,7 @@
 #include <random>
 
 #include "body/urlencoded.h"
+#include "collections/write_back.h"
 #include "config/config_impl.h"
 #include "engine/collection.h"
 #include "engine/evaluator.h"
@@ -26,7 +27,7 @@ std::string_view TransactionState::response_header(std::string_view name) const 
 
 bool TransactionState::debug_enabled(int level) const {
   const Config::Impl& c = config->impl();
-  return c.debug_log != nullptr && level <= c.settings.debug_log_level.value_or(0);
+  return c.debug_log != nullptr && level <= settings().debug_log_level.value_or(0);
 }
 
 void TransactionState::debug(int level, std::string_view message) const {
@@ -60,8 +61,20 @@ Transaction::Transaction(const Config& config, LogSink& log)
     : state_(std::make_unique<State>(config, log)) {}
 Transaction::~Transaction() = default;
 
-void Transaction::set_config(const Config& config) { state_->config = &config; }
-const Settings& Transaction::settings() const { return state_->config->settings(); }
+void Transaction::set_config(const Config& config) {
+  state_->config = &config;
+  state_->effective_.reset();  // ctl: overrides now apply on top of the new context
+}
+const Settings& Transaction::settings() const { return state_->settings(); }
+
+const Settings& TransactionState::settings() const {
+  if (!has_overrides) return config->settings();
+  if (!effective_) {
+    effective_ = overrides;
+    effective_->inherit(config->settings());
+  }
+  return *effective_;
+}
 
 void Transaction::set_connection(std::string_view remote_addr, int remote_port,
                                  std::string_view server_addr, int server_port) {
@@ -100,7 +113,7 @@ void Transaction::add_env(std::string_view name, std::string_view value) {
 
 namespace {
 bool engine_off(const TransactionState& s) {
-  return s.config->settings().engine_mode() == EngineMode::kOff;
+  return s.settings().engine_mode() == EngineMode::kOff;
 }
 // Phases 1-4 stop after a disruption or a full allow; phase 5 always runs.
 bool skip_phase(const TransactionState& s, int phase) {
@@ -141,7 +154,10 @@ Intervention Transaction::process_request_body() {
   State& s = *state_;
   if (!s.request_body_processed && settings().inspect_request_body()) {
     s.request_body_processed = true;
-    if (is_urlencoded(s.request_header("Content-Type"))) {
+    bool urlencoded = s.requested_processor.empty()
+                          ? is_urlencoded(s.request_header("Content-Type"))
+                          : s.requested_processor == "URLENCODED";
+    if (urlencoded) {
       s.reqbody_processor = "URLENCODED";
       if (!body::parse_urlencoded(s, s.request_body, '&', s.args_post)) {
         // An invalid %-escape is not a parse failure in v2 (it sets URLENCODED_ERROR only).
@@ -190,6 +206,11 @@ Intervention Transaction::process_response_body() {
 
 void Transaction::process_logging() {
   if (!engine_off(*state_)) run_phase(*state_, 5);
+  collections::write_back(*state_);  // after phase 5, as v2 stores collections
+}
+
+void Transaction::set_collection_store(CollectionStore* store) {
+  state_->persistent.set_store(store ? &store->store() : nullptr);
 }
 
 const Intervention& Transaction::intervention() const { return state_->intervention; }

@@ -5,13 +5,17 @@
 #include <chrono>
 #include <deque>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
 #include <vector>
 
+#include "collections/transaction_collections.h"
 #include "engine/collection.h"
 #include "engine/regex.h"
+#include "engine/rule_matcher.h"
+#include "log/audit_state.h"
 #include "rampart/config.h"
 #include "rampart/transaction.h"
 
@@ -63,17 +67,28 @@ struct TransactionState {
 
   // ---- rule state ----
   Collection tx;  // TX
+  collections::TransactionCollections persistent;  // IP, GLOBAL, RESOURCE, SESSION, USER
   std::string matched_var, matched_var_name;
   std::vector<std::pair<std::string, std::string>> matched_vars;  // name, value
   int highest_severity = 255;
   const Rule* current_rule = nullptr;
   int phase = 0;  // phase being run
-  std::vector<std::string> removed_ids;  // ctl:ruleRemoveById at runtime (ids and ranges)
-  std::vector<std::string> removed_tags;  // ctl:ruleRemoveByTag regexes
+  std::vector<RuleMatcher> removed_rules;      // ctl:ruleRemoveById/ByTag/ByMsg
+  std::vector<TargetRemoval> removed_targets;  // ctl:ruleRemoveTargetById/ByTag/ByMsg
+  std::string requested_processor;             // ctl:requestBodyProcessor, e.g. "URLENCODED"
+
+  // ctl: setting changes for this transaction only (ruleEngine, requestBodyAccess, …).
+  const Settings& settings() const;
+  Settings& change_settings() {
+    has_overrides = true;
+    effective_.reset();
+    return overrides;
+  }
   Intervention intervention;
   bool allow_request = false;  // allow:request: skip to phase 3
   bool allow_all = false;      // allow: skip phases 1-4
   std::chrono::system_clock::time_point started = std::chrono::system_clock::now();
+  log::AuditState audit;  // what the audit log entry needs (src/log/audit_state.h)
 
   // Transformation cache: (pipeline, input) -> output, so CRS's repeated pipelines run once.
   struct CacheKey {
@@ -87,6 +102,11 @@ struct TransactionState {
     }
   };
   std::unordered_map<CacheKey, std::string, CacheHash> transform_cache;
+
+  // Settings as changed by ctl; `effective_` caches overrides over the config's settings.
+  Settings overrides;
+  bool has_overrides = false;
+  mutable std::optional<Settings> effective_;
 
   // All arguments, GET first then POST, in order (the ARGS collection).
   template <typename F>

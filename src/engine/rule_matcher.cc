@@ -1,0 +1,58 @@
+#include "engine/rule_matcher.h"
+
+#include <charconv>
+
+#include "engine/rule.h"
+
+namespace rampart {
+
+namespace {
+bool parse_id(std::string_view s, long long& out) {
+  auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
+  return ec == std::errc() && p == s.data() + s.size();
+}
+}  // namespace
+
+std::optional<RuleMatcher> RuleMatcher::make(Kind kind, std::string_view spec,
+                                             std::string& error) {
+  RuleMatcher m;
+  m.kind_ = kind;
+  if (kind == Kind::kId) {
+    size_t dash = spec.find('-', 1);
+    bool ok = dash == std::string_view::npos
+                  ? parse_id(spec, m.first_)
+                  : parse_id(spec.substr(0, dash), m.first_) && parse_id(spec.substr(dash + 1), m.last_);
+    if (dash == std::string_view::npos) m.last_ = m.first_;
+    if (!ok || m.first_ > m.last_) {
+      error = "expected a rule id or a range such as 1000-1999, got '" + std::string(spec) + "'";
+      return std::nullopt;
+    }
+    return m;
+  }
+  auto re = Regex::compile(spec, 0, error);
+  if (!re) {
+    error = "bad regular expression '" + std::string(spec) + "': " + error;
+    return std::nullopt;
+  }
+  m.re_ = std::move(re);
+  return m;
+}
+
+bool RuleMatcher::matches(const Rule& rule, RegexScratch& scratch) const {
+  const Rule& r = *rule.starter;
+  switch (kind_) {
+    case Kind::kId: {
+      long long id = 0;
+      return parse_id(r.id, id) && id >= first_ && id <= last_;
+    }
+    case Kind::kTag:
+      for (const std::string& tag : r.actions.tags)
+        if (re_->matches(tag, scratch)) return true;
+      return false;
+    case Kind::kMsg:
+      return r.actions.msg && re_->matches(r.actions.msg->text(), scratch);
+  }
+  return false;
+}
+
+}  // namespace rampart
