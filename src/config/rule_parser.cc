@@ -62,6 +62,10 @@ std::optional<std::string> parse_targets(std::string_view text, Rule& rule) {
       return "unknown variable '" + std::string(name) +
              "' (see docs/reference/variables.md for the supported ones)";
     }
+    // ENV is looked up by name in the environment, as in v2: it needs a literal name.
+    if (target.var->name == "ENV" && (!has_selector || (selector.size() >= 2 && selector[0] == '/')))
+      return has_selector ? "ENV takes a variable name, not a regular expression (ENV:NAME)"
+                          : "ENV needs a variable name, e.g. ENV:HTTP_PROXY";
     if (has_selector) {
       if (!target.var->collection)
         return "variable " + std::string(target.var->name) + " is not a collection and takes no ':" +

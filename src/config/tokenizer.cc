@@ -60,9 +60,12 @@ std::vector<ConfigLine> read_lines(std::string_view text) {
       std::string_view raw = text.substr(pos, end - pos);
       pos = end + 1;
       ++line_no;
-      while (!raw.empty() && (raw.back() == '\r' || raw.back() == ' ' || raw.back() == '\t'))
-        raw.remove_suffix(1);
-      if (!raw.empty() && raw.back() == '\\') {
+      if (!raw.empty() && raw.back() == '\r') raw.remove_suffix(1);
+      // As httpd: only a backslash that is the very last character, and is not itself escaped,
+      // continues the line.
+      bool continued = !raw.empty() && raw.back() == '\\' &&
+                       (raw.size() < 2 || raw[raw.size() - 2] != '\\');
+      if (continued) {
         raw.remove_suffix(1);
         joined.append(raw);
         continue;

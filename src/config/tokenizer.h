@@ -19,7 +19,8 @@ struct ConfigLine {
   std::string args;       // the rest, leading white space removed
 };
 
-// Reads configuration text like httpd's config reader: a trailing backslash joins the next line,
+// Reads configuration text like httpd's config reader: a backslash that ends a line (not escaped,
+// nothing after it) joins the next line,
 // leading and trailing white space is dropped, empty lines and lines starting with '#' are skipped.
 std::vector<ConfigLine> read_lines(std::string_view text);
 

@@ -198,10 +198,7 @@ TEST(LintErrorV2, DisruptiveActionInLoggingPhase) {
   EXPECT_EQ(load_error("SecRule ARGS \"@rx x\" \"id:2,phase:5,pass\"\n"), "");
 }
 
-// BUG: v2 requires a selector for ENV and refuses /regex/ selectors (var_env_validate:
-// "Parameter required for ENV.", "Regular expressions not supported in ENV."). Expected: both are
-// errors. Actual: both load (src/config/rule_parser.cc parse_targets).
-TEST(LintErrorV2, DISABLED_EnvNeedsALiteralSelector) {
+TEST(LintErrorV2, EnvNeedsALiteralSelector) {
   EXPECT_NE(load_error("SecRule ENV \"@rx x\" \"id:1\"\n"), "");
   EXPECT_NE(load_error("SecRule ENV:/^A/ \"@rx x\" \"id:1\"\n"), "");
 }

@@ -100,18 +100,12 @@ INSTANTIATE_TEST_SUITE_P(
                   {{3, "SecMarker", "A"}}}),
     [](const auto& info) { return std::string(info.param.name); });
 
-// BUG: httpd only continues a line that matches [^\\]\\[\r]\n (ap_cfg_getline_core). A line that
-// ends in an escaped backslash (`\\`) is complete; read_lines() joins it with the next line.
-// Expected: two directives, args `x\\` and `On`. Actual: one directive.
-TEST(ReadLinesHttpd, DISABLED_DoubleBackslashAtEndIsNotAContinuation) {
+TEST(ReadLinesHttpd, DoubleBackslashAtEndIsNotAContinuation) {
   std::vector<ConfigLine> expected = {{1, "SecMarker", "x\\\\"}, {2, "SecRuleEngine", "On"}};
   EXPECT_EQ(read_lines("SecMarker x\\\\\nSecRuleEngine On\n"), expected);
 }
 
-// BUG: httpd only treats the backslash as a continuation when it is the very last character
-// before the line end; read_lines() strips trailing blanks first, so `\ ` continues.
-// Expected: two directives. Actual: one.
-TEST(ReadLinesHttpd, DISABLED_BackslashFollowedByBlankIsNotAContinuation) {
+TEST(ReadLinesHttpd, BackslashFollowedByBlankIsNotAContinuation) {
   std::vector<ConfigLine> lines = read_lines("SecMarker x \\ \nSecRuleEngine On\n");
   ASSERT_EQ(lines.size(), 2u);
   EXPECT_EQ(lines[1].directive, "SecRuleEngine");
