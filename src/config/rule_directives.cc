@@ -6,6 +6,7 @@
 #include "config/directive_handlers.h"
 #include "config/rule_parser.h"
 #include "engine/collection.h"
+#include "log/alert.h"
 
 namespace rampart::config {
 
@@ -45,7 +46,7 @@ std::optional<std::string> add_rule(Config::Impl& cfg, std::shared_ptr<Rule> rul
     rule->starter = cfg.open_chain.get();
     apply_defaults(cfg.default_actions(rule->phase), *rule);
     bool more = rule->actions.chain;
-    auto link = std::make_unique<Rule>(std::move(*rule));
+    auto link = std::make_shared<Rule>(std::move(*rule));
     link->starter = cfg.open_chain.get();
     Rule* raw = link.get();
     cfg.open_chain_last->next = std::move(link);
@@ -84,6 +85,13 @@ bool parse_long(std::string_view s, long& out) {
   return ec == std::errc() && p == s.data() + s.size();
 }
 
+// The rule as v2 prints it in audit part K: each argument quoted and log-escaped.
+std::string unparsed(std::string_view directive, const std::vector<std::string>& words) {
+  std::string out(directive);
+  for (const std::string& w : words) out += " \"" + log::escape(w) + "\"";
+  return out;
+}
+
 }  // namespace
 
 std::optional<std::string> handle_sec_rule(DirectiveContext& ctx) {
@@ -95,6 +103,7 @@ std::optional<std::string> handle_sec_rule(DirectiveContext& ctx) {
   if (ctx.words.size() > 2) {
     if (auto err = parse_actions(ctx.words[2], base, rule->actions)) return err;
   }
+  rule->unparsed = unparsed("SecRule", ctx.words);
   return add_rule(ctx.cfg, std::move(rule));
 }
 
@@ -104,6 +113,7 @@ std::optional<std::string> handle_sec_action(DirectiveContext& ctx) {
   rule->is_action = true;
   rule->op_name = "unconditionalMatch";
   if (auto err = parse_actions(ctx.words[0], base_dir_of(ctx.where), rule->actions)) return err;
+  rule->unparsed = unparsed("SecAction", ctx.words);
   return add_rule(ctx.cfg, std::move(rule));
 }
 

@@ -37,8 +37,8 @@ namespace {
 
 // %{RULE.x}: the metadata of the rule being evaluated (its chain starter's, for links).
 void expand_rule_field(const TransactionState& tx, std::string_view key, std::string& out) {
-  if (tx.current_rule == nullptr) return;
-  const Rule& r = *tx.current_rule->starter;
+  if (tx.current_starter == nullptr) return;
+  const Rule& r = *tx.current_starter;
   const ActionSet& a = r.actions;
   if (iequals(key, "id")) {
     out += r.id;

@@ -24,7 +24,7 @@ struct Rule;
 struct Target {
   const variables::VariableDef* var = nullptr;
   std::string key;                  // literal selector, empty when none
-  std::unique_ptr<Regex> key_regex;  // `/regex/` selector
+  std::shared_ptr<const Regex> key_regex;  // `/regex/` selector
   bool exclude = false;             // `!VAR:key`: removes fields from the other targets
   bool count = false;               // `&VAR`: the number of fields
   std::string text;                 // as written, for SecRuleUpdateTarget and messages
@@ -70,6 +70,7 @@ struct ActionSet {
 struct Rule {
   SourceLocation where;
   std::string id;  // empty for chain links
+  std::string unparsed;  // as v2 prints it: SecRule "VARS" "OP" "ACTIONS" (audit part K)
   int phase = 2;
   bool is_marker = false;     // SecMarker
   bool is_action = false;     // SecAction: no targets, unconditional
@@ -80,7 +81,7 @@ struct Rule {
   std::string op_param_text;
   MacroString op_param;
   bool op_negated = false;
-  std::unique_ptr<operators::Operator> op;
+  std::shared_ptr<const operators::Operator> op;
 
   // actions, SecDefaultAction of the rule's phase already merged in (chain links too)
   ActionSet actions;
@@ -88,10 +89,13 @@ struct Rule {
   std::string pipeline_key;  // names joined, identifies the pipeline in the transform cache
   bool log = true, auditlog = true;
 
-  std::unique_ptr<Rule> next;  // next chain link
-  const Rule* starter = nullptr;  // chain starter (this for the starter itself)
+  // Compiled parts are shared, so a Rule copies cheaply: SecRuleUpdateTargetById & co. change a
+  // copy when the rule is inherited from a parent context, never the parent's rule.
+  std::shared_ptr<Rule> next;  // next chain link
+  // Chain starter (this for the starter itself). Only for telling links from starters: a
+  // starter updated by SecRuleUpdate* is a copy, so a link's pointer may name the original.
+  const Rule* starter = nullptr;
 
-  bool has_tag_matching(const Regex& re, RegexScratch& scratch) const;
 };
 
 }  // namespace rampart

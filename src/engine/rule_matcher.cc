@@ -39,7 +39,7 @@ std::optional<RuleMatcher> RuleMatcher::make(Kind kind, std::string_view spec,
 }
 
 bool RuleMatcher::matches(const Rule& rule, RegexScratch& scratch) const {
-  const Rule& r = *rule.starter;
+  const Rule& r = rule;  // called with chain starters, which carry id, tags and msg
   switch (kind_) {
     case Kind::kId: {
       long long id = 0;

@@ -21,6 +21,7 @@ class RuleMatcher {
   // it does not parse.
   static std::optional<RuleMatcher> make(Kind kind, std::string_view spec, std::string& error);
 
+  // `rule` is a chain starter (or a rule without chain): links have no id, tags or msg.
   bool matches(const Rule& rule, RegexScratch& scratch) const;
 
  private:
