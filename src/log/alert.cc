@@ -28,18 +28,45 @@ constexpr size_t kMaxDataField = 521;
 
 }  // namespace
 
-std::string escape(std::string_view s) {
+namespace {
+std::string escape_impl(std::string_view s, bool regex_chars) {
   std::string out;
-  out.reserve(s.size());
+  out.reserve(s.size() + s.size() / 8 + 4);
   for (unsigned char c : s) {
     switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\b': out += "\\b"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
-      case '\v': out += "\\v"; break;
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\b':
+        out += "\\b";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
+      case '\v':
+        out += "\\v";
+        break;
+      case ':':
+      case '+':
+      case '.':
+      case '[':
+      case ']':
+      case '(':
+      case ')':
+      case '?':
+      case '/':
+        if (regex_chars) out += '\\';
+        out += static_cast<char>(c);
+        break;
       default:
         if (c < 0x20 || c >= 0x7f) {
           hex_byte(out, c);
@@ -49,6 +76,14 @@ std::string escape(std::string_view s) {
     }
   }
   return out;
+}
+}  // namespace
+
+std::string escape(std::string_view s) {
+  return escape_impl(s, false);
+}
+std::string escape_re(std::string_view s) {
+  return escape_impl(s, true);
 }
 
 std::string escape_hex(std::string_view s) {
