@@ -93,8 +93,17 @@ int internal_error(request_rec* r, const Settings* settings, const char* where, 
 
 // ---- filters.cc ----
 void register_filters();
+
+// ---- collections.cc ----
+void register_collection_hooks();  // child_init opens one CollectionStore per SecDataDir
+// This child's store for the transaction's SecDataDir; null when none is set or it failed to open.
+CollectionStore* collection_store(const Settings& settings);
 // Reads the whole request body for phase 2 and arranges its replay; returns OK or an HTTP status.
 int read_request_body(request_rec* r, RequestState& st);
+
+// ---- audit_log.cc ----
+// After phase 5: the audit log entry (SecAuditEngine), with the final response.
+void write_audit_log(request_rec* r, RequestState& st);
 
 // ---- request_adapter.cc ----
 void describe_request(request_rec* r, Transaction& tx);   // phase 1 data

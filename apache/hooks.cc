@@ -41,6 +41,7 @@ int phase_request_headers(request_rec* r) {
   if (config == nullptr) return DECLINED;
   try {
     RequestState* st = create_state(r, *config);
+    st->tx.set_collection_store(collection_store(config->settings()));
     describe_request(r, st->tx);
     return act(r, st->tx.process_request_headers(), DECLINED);
   } catch (const std::exception& e) {
@@ -74,6 +75,7 @@ int phase_logging(request_rec* r) {
   st->logged = true;
   try {
     st->tx.process_logging();
+    write_audit_log(r, *st);
   } catch (const std::exception& e) {
     internal_error(r, nullptr, "phase 5", e.what(), DECLINED);
   } catch (...) {

@@ -95,6 +95,7 @@ void register_hooks(apr_pool_t* /*p*/) {
   ap_hook_check_config(check_config, nullptr, nullptr, APR_HOOK_MIDDLE);
   register_phase_hooks();
   register_filters();
+  register_collection_hooks();
 }
 
 }  // namespace

@@ -9,8 +9,12 @@ packages=(
   apache2 apache2-dev libapr1-dev libaprutil1-dev
   libpcre2-dev libxml2-dev libyajl-dev libmaxminddb-dev liblmdb-dev
   libgtest-dev googletest
+  zlib1g-dev  # rampart log reads .gz audit logs
   # tests and the demo
   curl fail2ban python3
+  # for comparison tests only: the real ModSecurity v2 writes audit logs for `rampart log`'s tests
+  # (loaded into a private httpd, never enabled system-wide); chromium renders its HTML report
+  libapache2-mod-security2 chromium
 )
 
 missing=()
@@ -29,5 +33,9 @@ if [ ${#missing[@]} -gt 0 ]; then
   printf '#!/bin/sh\nexit 101\n' > /usr/sbin/policy-rc.d && chmod +x /usr/sbin/policy-rc.d
   apt-get install -y -qq --no-install-recommends "${missing[@]}"
   rm -f /usr/sbin/policy-rc.d
+fi
+# libapache2-mod-security2 enables itself in Debian's own httpd; it is for comparison tests only.
+if [ -e /etc/apache2/mods-enabled/security2.load ] && [ "$(id -u)" -eq 0 ]; then
+  a2dismod -q security2 >/dev/null
 fi
 echo "setup: all packages present"

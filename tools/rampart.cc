@@ -1,10 +1,14 @@
 // rampart: the command-line companion of mod_rampart.
 //   rampart lint FILE...   parse rule files exactly as httpd would; print file:line: message for
 //                          the first error in each file and exit 1 if any file has one.
+//   rampart collections …  list, show, delete and dump persistent collections (collections.cc).
+//   rampart log [options] [FILE|DIR|-]...   read audit logs (tools/log/, docs/audit-log.md).
 #include <cstdio>
 #include <cstring>
 #include <string>
 
+#include "log/cli.h"
+#include "collections.h"
 #include "rampart/config.h"
 
 namespace {
@@ -13,7 +17,10 @@ int usage() {
   std::fprintf(stderr,
                "usage: rampart lint [--ignore-unknown] FILE...\n"
                "  Parses ModSecurity-style rule files (Include followed) and reports errors as\n"
-               "  file:line: message. --ignore-unknown skips directives that belong to httpd.\n");
+               "  file:line: message. --ignore-unknown skips directives that belong to httpd.\n"
+               "usage: rampart log [options] [FILE|DIR|-]...   (rampart log --help)\n"
+               "usage: rampart collections --data-dir DIR list|show|delete|dump|gc ...\n"
+               "  Persistent collections (IP, SESSION, ...); without a command for details.\n");
   return 2;
 }
 
@@ -44,5 +51,9 @@ int lint(int argc, char** argv) {
 
 int main(int argc, char** argv) {
   if (argc >= 2 && std::strcmp(argv[1], "lint") == 0) return lint(argc - 2, argv + 2);
+  if (argc >= 2 && std::strcmp(argv[1], "collections") == 0)
+    return rampart::tools::collections_main(argc - 2, argv + 2);
+  if (argc >= 2 && std::strcmp(argv[1], "log") == 0)
+    return rampart::logtool::main_log(argc - 2, argv + 2);
   return usage();
 }

@@ -69,7 +69,10 @@ struct Settings {
     return response_body_limit_action.value_or(BodyLimitAction::kReject);
   }
   long long collection_timeout_seconds() const { return collection_timeout.value_or(3600); }
-  std::string_view webappid() const { return web_app_id ? *web_app_id : "default"; }
+  std::string_view webappid() const {
+    if (web_app_id) return *web_app_id;
+    return "default";
+  }
   size_t collection_map_bytes() const { return collection_map_size.value_or(size_t{64} << 20); }
   // True when a response of this Content-Type (parameters ignored) is buffered for phase 4.
   bool response_mime_type_inspected(std::string_view content_type) const;

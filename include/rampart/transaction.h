@@ -10,6 +10,7 @@
 #include <string>
 #include <string_view>
 
+#include "rampart/collection_store.h"
 #include "rampart/config.h"
 
 namespace rampart {
@@ -38,6 +39,18 @@ class LogSink {
 
 enum class BodyResult { kOk, kLimitExceeded };
 
+// What only the connector knows once the response has gone, for the audit log entry.
+struct FinalResponse {
+  int status = 0;                 // as sent (an error page's status included)
+  std::string_view status_line;   // "403 Forbidden"; empty: the number alone is logged
+  std::string_view protocol;      // "HTTP/1.1"; empty for HTTP/0.9 (no part F then)
+  std::string_view handler;       // Apache-Handler:
+  std::string_view server;        // Server: (the server banner)
+  std::string_view remote_user;   // identd name, for the index line ("-" when empty)
+  std::string_view local_user;    // authenticated user, for the index line
+  uint64_t bytes_sent = 0;
+};
+
 class Transaction {
  public:
   // `config` decides phase 1 (httpd has not merged <Location> yet when headers arrive, exactly as
@@ -48,6 +61,9 @@ class Transaction {
   Transaction& operator=(const Transaction&) = delete;
 
   void set_config(const Config& config);
+  // Where persistent collections (initcol) are kept; null (the default) keeps them for this
+  // transaction only. The store must outlive the transaction (rampart/collection_store.h).
+  void set_collection_store(CollectionStore* store);
   const Settings& settings() const;
 
   // ---- request ----
@@ -80,6 +96,11 @@ class Transaction {
   Intervention process_response_body();  // phase 4
 
   void process_logging();  // phase 5; never disrupts
+
+  // After phase 5: true when SecAuditEngine may log this transaction (then describe the final
+  // response and call write_audit_log). Never blocks; write errors go to the LogSink, rate-limited.
+  bool wants_audit_log() const;
+  void write_audit_log(const FinalResponse& response);
 
   // The intervention already decided for this transaction, if any (kNone otherwise).
   const Intervention& intervention() const;

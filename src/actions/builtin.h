@@ -34,7 +34,17 @@ RAMPART_ACTION(parse_capture)
 RAMPART_ACTION(parse_multi_match)
 RAMPART_ACTION(parse_t)
 RAMPART_ACTION(parse_setvar)
+RAMPART_ACTION(parse_initcol)
+RAMPART_ACTION(parse_setsid)
+RAMPART_ACTION(parse_setuid)
+RAMPART_ACTION(parse_expirevar)
+RAMPART_ACTION(parse_deprecatevar)
 RAMPART_ACTION(parse_ctl)
+RAMPART_ACTION(parse_sanitise_arg)
+RAMPART_ACTION(parse_sanitise_matched)
+RAMPART_ACTION(parse_sanitise_matched_bytes)
+RAMPART_ACTION(parse_sanitise_request_header)
+RAMPART_ACTION(parse_sanitise_response_header)
 #undef RAMPART_ACTION
 
 std::string_view severity_name(int severity);  // "CRITICAL" for 2; empty when out of range

@@ -10,6 +10,7 @@
 #include <memory>
 
 #include "actions/builtin.h"
+#include "actions/ctl_audit.h"
 #include "engine/collection.h"
 #include "engine/transaction_state.h"
 
@@ -149,6 +150,8 @@ constexpr CtlOption kOptions[] = {
     {"ruleRemoveTargetById", rule_remove_target<RuleMatcher::Kind::kId>},
     {"ruleRemoveTargetByTag", rule_remove_target<RuleMatcher::Kind::kTag>},
     {"ruleRemoveTargetByMsg", rule_remove_target<RuleMatcher::Kind::kMsg>},
+    {"auditEngine", ctl_audit_engine},
+    {"auditLogParts", ctl_audit_log_parts},
 };
 
 }  // namespace

@@ -37,7 +37,22 @@ constexpr ActionDef kActions[] = {
     {"multiMatch", Kind::kNonDisruptive, Value::kNone, parse_multi_match},
     {"t", Kind::kNonDisruptive, Value::kRequired, parse_t},
     {"setvar", Kind::kNonDisruptive, Value::kRequired, parse_setvar},
+    {"initcol", Kind::kNonDisruptive, Value::kRequired, parse_initcol},
+    {"setsid", Kind::kNonDisruptive, Value::kRequired, parse_setsid},
+    {"setuid", Kind::kNonDisruptive, Value::kRequired, parse_setuid},
+    {"expirevar", Kind::kNonDisruptive, Value::kRequired, parse_expirevar},
+    {"deprecatevar", Kind::kNonDisruptive, Value::kRequired, parse_deprecatevar},
     {"ctl", Kind::kNonDisruptive, Value::kRequired, parse_ctl},
+    {"sanitiseArg", Kind::kNonDisruptive, Value::kRequired, parse_sanitise_arg},
+    {"sanitizeArg", Kind::kNonDisruptive, Value::kRequired, parse_sanitise_arg},
+    {"sanitiseMatched", Kind::kNonDisruptive, Value::kNone, parse_sanitise_matched},
+    {"sanitizeMatched", Kind::kNonDisruptive, Value::kNone, parse_sanitise_matched},
+    {"sanitiseMatchedBytes", Kind::kNonDisruptive, Value::kOptional, parse_sanitise_matched_bytes},
+    {"sanitizeMatchedBytes", Kind::kNonDisruptive, Value::kOptional, parse_sanitise_matched_bytes},
+    {"sanitiseRequestHeader", Kind::kNonDisruptive, Value::kRequired, parse_sanitise_request_header},
+    {"sanitizeRequestHeader", Kind::kNonDisruptive, Value::kRequired, parse_sanitise_request_header},
+    {"sanitiseResponseHeader", Kind::kNonDisruptive, Value::kRequired, parse_sanitise_response_header},
+    {"sanitizeResponseHeader", Kind::kNonDisruptive, Value::kRequired, parse_sanitise_response_header},
 };
 
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }

@@ -1,12 +1,17 @@
-// setvar: creates, changes or deletes a variable in a collection (TX for now).
+// setvar: creates, changes or deletes a variable in TX or in an initialised persistent
+// collection (IP, GLOBAL, RESOURCE, SESSION, USER).
 //   setvar:tx.score=5        set          setvar:tx.score=+%{tx.critical_anomaly_score}  add
-//   setvar:tx.score=-1       subtract     setvar:!tx.score                               delete
+//   setvar:ip.counter=-1     subtract     setvar:!ip.block                               delete
 //   setvar:tx.flag           set to "1"
 // Names and values may contain macros, expanded when the action runs. Arithmetic reads both
 // sides as integers the way C's atoi does (non-numeric text counts as 0), as ModSecurity v2 does.
+// On a persistent collection, + and - are written back as deltas, so concurrent requests add up;
+// one that was never initialised is skipped with a debug message (level 3), as in v2.
 #include <memory>
 
 #include "actions/builtin.h"
+#include "actions/collection_ref.h"
+#include "collections/transaction_collections.h"
 #include "engine/collection.h"
 #include "engine/numbers.h"
 #include "engine/transaction_state.h"
@@ -19,12 +24,30 @@ enum class Op { kSet, kAdd, kSubtract, kDelete };
 
 class SetVar final : public Action {
  public:
-  SetVar(Op op, MacroString name, MacroString value)
-      : op_(op), name_(std::move(name)), value_(std::move(value)) {}
+  SetVar(Op op, CollectionRef ref, MacroString value)
+      : op_(op), ref_(std::move(ref)), value_(std::move(value)) {}
 
   void execute(TransactionState& tx, const Rule&) const override {
-    std::string name = name_.expand(tx);
+    std::string name = ref_.name.expand(tx);
     if (name.empty()) return;
+    if (ref_.is_tx()) {
+      set_tx(tx, name);
+      return;
+    }
+    collections::LoadedCollection* c = resolve(tx, ref_, name, "set");
+    if (c == nullptr) return;
+    if (op_ == Op::kDelete) {
+      c->erase(name);
+    } else if (op_ == Op::kSet) {
+      c->set(name, value_.expand(tx));
+    } else {
+      long long delta = parse_integer(value_.expand(tx));
+      c->add(name, op_ == Op::kAdd ? delta : -delta);
+    }
+  }
+
+ private:
+  void set_tx(TransactionState& tx, const std::string& name) const {
     if (op_ == Op::kDelete) {
       tx.tx.erase(name);
       return;
@@ -42,7 +65,7 @@ class SetVar final : public Action {
 
  private:
   Op op_;
-  MacroString name_;
+  CollectionRef ref_;
   MacroString value_;
 };
 
@@ -64,17 +87,9 @@ std::optional<std::string> parse_setvar(ParseContext& ctx, std::string_view v) {
       value.remove_prefix(1);
     }
   }
-  size_t dot = target.find('.');
-  if (dot == std::string_view::npos || dot == 0 || dot + 1 == target.size())
-    return "setvar needs COLLECTION.name, e.g. setvar:tx.score=+1; got '" + std::string(v) + "'";
-  std::string_view collection = target.substr(0, dot);
-  if (!iequals(collection, "tx")) {
-    return "setvar on collection '" + std::string(collection) +
-           "': only TX is available (persistent collections IP, SESSION, USER, GLOBAL and "
-           "RESOURCE are not supported yet, see docs/unsupported.md)";
-  }
-  ctx.set.actions.push_back(std::make_shared<SetVar>(op, MacroString(target.substr(dot + 1)),
-                                                     MacroString(value)));
+  CollectionRef ref;
+  if (auto err = parse_collection_ref("setvar", target, ref)) return err;
+  ctx.set.actions.push_back(std::make_shared<SetVar>(op, std::move(ref), MacroString(value)));
   return std::nullopt;
 }
 

@@ -197,9 +197,17 @@ std::unique_ptr<Config> Config::merge(const Config& parent, const Config& child)
   m.rules.reserve(p.rules.size() + c.rules.size());
   m.rules = p.rules;
   for (const IdRange& r : c.removed_ids) config::remove_rules_by_id(m.rules, r);
+  for (const RuleMatcher& r : c.removed_matching) config::remove_rules_matching(m.rules, r);
+  for (const auto& update : c.inherited_updates) update(m.rules);
+  m.inherited_updates = p.inherited_updates;
+  m.inherited_updates.insert(m.inherited_updates.end(), c.inherited_updates.begin(),
+                             c.inherited_updates.end());
   m.rules.insert(m.rules.end(), c.rules.begin(), c.rules.end());
   m.removed_ids = p.removed_ids;
   m.removed_ids.insert(m.removed_ids.end(), c.removed_ids.begin(), c.removed_ids.end());
+  m.removed_matching = p.removed_matching;
+  m.removed_matching.insert(m.removed_matching.end(), c.removed_matching.begin(),
+                            c.removed_matching.end());
   return merged;
 }
 

@@ -3,11 +3,14 @@
 #pragma once
 
 #include <array>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "engine/rule.h"
+#include "engine/rule_matcher.h"
+#include "log/audit_config.h"
 #include "log/debug_log.h"
 #include "rampart/config.h"
 
@@ -24,9 +27,14 @@ struct Config::Impl {
   std::array<std::shared_ptr<const ActionSet>, 6> defaults;
   std::vector<std::shared_ptr<const Rule>> rules;  // in definition order, markers included
   std::vector<IdRange> removed_ids;               // SecRuleRemoveById made here, for children
-  std::vector<std::string> removed_msgs, removed_tags;  // SecRuleRemoveByMsg/ByTag regexes
+  std::vector<RuleMatcher> removed_matching;      // SecRuleRemoveByTag/ByMsg made here
+  // SecRuleUpdateTarget*/SecRuleUpdateActionById made here, replayed on inherited rules when
+  // this context is merged under a parent (they change copies, never the parent's rules).
+  using RuleUpdate = std::function<void(std::vector<std::shared_ptr<const Rule>>&)>;
+  std::vector<RuleUpdate> inherited_updates;
 
   std::shared_ptr<const log::DebugLogFile> debug_log;  // SecDebugLog, inherited
+  log::AuditConfig audit;  // SecAuditEngine, SecAuditLog* (src/log/audit_config.h), inherited
 
   // A chain being defined: the starter and the last link (which still has `chain`).
   std::shared_ptr<Rule> open_chain;

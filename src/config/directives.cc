@@ -6,6 +6,8 @@
 #include <charconv>
 #include <filesystem>
 
+#include "config/collection_directives.h"
+#include "config/audit_directives.h"
 #include "config/directive_handlers.h"
 #include "engine/collection.h"
 
@@ -129,6 +131,12 @@ constexpr DirectiveDef kDirectives[] = {
     {"SecDefaultAction", 1, 1, handle_sec_default_action},
     {"SecMarker", 1, 1, handle_sec_marker},
     {"SecRuleRemoveById", 1, -1, handle_sec_rule_remove_by_id},
+    {"SecRuleRemoveByTag", 1, 1, handle_sec_rule_remove_by_tag},
+    {"SecRuleRemoveByMsg", 1, 1, handle_sec_rule_remove_by_msg},
+    {"SecRuleUpdateTargetById", 2, 3, handle_sec_rule_update_target_by_id},
+    {"SecRuleUpdateTargetByTag", 2, 3, handle_sec_rule_update_target_by_tag},
+    {"SecRuleUpdateTargetByMsg", 2, 3, handle_sec_rule_update_target_by_msg},
+    {"SecRuleUpdateActionById", 2, 2, handle_sec_rule_update_action_by_id},
     {"SecRequestBodyAccess", 1, 1, request_body_access},
     {"SecResponseBodyAccess", 1, 1, response_body_access},
     {"SecRequestBodyLimit", 1, 1, request_body_limit},
@@ -140,8 +148,21 @@ constexpr DirectiveDef kDirectives[] = {
     {"SecComponentSignature", 1, 1, component_signature},
     {"SecTmpDir", 1, 1, tmp_dir},
     {"SecDataDir", 1, 1, data_dir},
+    {"SecCollectionTimeout", 1, 1, collection_timeout},
+    {"SecWebAppId", 1, 1, web_app_id},
+    {"SecCollectionMapSize", 1, 1, collection_map_size},
     {"SecDebugLog", 1, 1, debug_log},
     {"SecDebugLogLevel", 1, 1, debug_log_level},
+    {"SecAuditEngine", 1, 1, handle_audit_engine},
+    {"SecAuditLog", 1, 1, handle_audit_log},
+    {"SecAuditLog2", 1, 1, handle_audit_log2},
+    {"SecAuditLogParts", 1, 1, handle_audit_log_parts},
+    {"SecAuditLogRelevantStatus", 1, 1, handle_audit_log_relevant_status},
+    {"SecAuditLogType", 1, 1, handle_audit_log_type},
+    {"SecAuditLogStorageDir", 1, 1, handle_audit_log_storage_dir},
+    {"SecAuditLogDirMode", 1, 1, handle_audit_log_dir_mode},
+    {"SecAuditLogFileMode", 1, 1, handle_audit_log_file_mode},
+    {"SecAuditLogFormat", 1, 1, handle_audit_log_format},
 };
 
 constexpr auto kNames = [] {

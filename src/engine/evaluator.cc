@@ -1,6 +1,7 @@
 #include "engine/evaluator.h"
 
 #include <charconv>
+#include <chrono>
 
 #include "config/config_impl.h"
 #include "engine/collection.h"
@@ -17,11 +18,20 @@ std::string_view transformed(TransactionState& tx, const Rule& rule, std::string
   if (rule.transforms.empty()) return value;
   TransactionState::CacheKey key{rule.pipeline_key, std::string(value)};
   auto it = tx.transform_cache.find(key);
-  if (it != tx.transform_cache.end()) return it->second;
+  bool trace = tx.debug_enabled(9);  // the steps, so a site owner sees why a value matched
+  if (it != tx.transform_cache.end()) {
+    if (trace) tx.debug(9, "T: t:" + rule.pipeline_key + " taken from the cache");
+    return it->second;
+  }
   std::string current(value), next;
-  for (const auto* t : rule.transforms) {
+  for (size_t i = 0; i < rule.transforms.size(); ++i) {
+    const auto* t = rule.transforms[i];
     next.clear();
     if (t->fn(current, next)) current.swap(next);
+    if (trace) {
+      tx.debug(9, "T (" + std::to_string(i) + ") " + std::string(t->name) + ": \"" +
+                      log::escape(std::string_view(current).substr(0, 256)) + "\"");
+    }
   }
   return tx.transform_cache.emplace(std::move(key), std::move(current)).first->second;
 }
@@ -96,13 +106,19 @@ void on_rule_match(TransactionState& tx, const Rule& starter, std::string_view r
   // Phase 5 runs after the response has gone; DetectionOnly never disrupts.
   bool disrupting = blocking_action && mode == EngineMode::kOn && tx.phase < 5;
   if (a.severity && *a.severity < tx.highest_severity) tx.highest_severity = *a.severity;
+  tx.audit.on_match(starter);  // relevance (auditlog) and part K
   if (starter.log || tx.debug_enabled(1)) {
     std::string line =
         log::alert_line(tx, starter, action_message(tx, starter, disrupting), rule_message);
-    if (starter.log) tx.log->alert(line);
+    if (starter.log) {
+      tx.log->alert(line);
+      tx.audit.add_message(line);  // part H: Message:
+    }
+    if (disrupting) tx.audit.intercept_message = line.substr(line.find(' ') + 1);
     tx.debug(disrupting ? 1 : 2, line);
   }
   if (disrupting) {
+    tx.audit.intercept_phase = tx.phase;  // part H: Action: Intercepted (phase N)
     Intervention& i = tx.intervention;
     switch (a.disruptive) {
       case Disruptive::kDrop:
@@ -218,6 +234,7 @@ LinkResult eval_link(TransactionState& tx, const Rule& link, const Rule& starter
 // Evaluates a rule with all its chain links. True when every link matched.
 bool eval_rule(TransactionState& tx, const Rule& rule) {
   tx.matched_vars.clear();
+  tx.current_starter = &rule;
   bool all = true;
   for (const Rule* link = &rule; link != nullptr; link = link->next.get()) {
     LinkResult r = eval_link(tx, *link, rule);
@@ -229,13 +246,28 @@ bool eval_rule(TransactionState& tx, const Rule& rule) {
   }
   tx.matched_vars.clear();
   tx.current_rule = nullptr;
+  tx.current_starter = nullptr;
   return all;
+}
+
+// eval_rule with its time at debug level 9, for finding slow rules.
+bool eval_rule_timed(TransactionState& tx, const Rule& rule) {
+  auto start = std::chrono::steady_clock::now();
+  bool matched = eval_rule(tx, rule);
+  auto us = std::chrono::duration_cast<std::chrono::microseconds>(
+                std::chrono::steady_clock::now() - start)
+                .count();
+  tx.debug(9, "Rule " + rule.id + " (" + rule.where.file + ":" + std::to_string(rule.where.line) +
+                  "): " + (matched ? "matched" : "no match") + " in " + std::to_string(us) +
+                  " usec");
+  return matched;
 }
 
 }  // namespace
 
 void run_phase(TransactionState& tx, int phase) {
   tx.phase = phase;
+  log::PhaseTimer timer(tx.audit, phase);  // Stopwatch2 p1..p5 in the audit log
   if (tx.debug_enabled(4)) tx.debug(4, "Starting phase " + std::to_string(phase) + ".");
   const auto& rules = tx.config->impl().rules;
   std::string_view skip_after;
@@ -257,7 +289,7 @@ void run_phase(TransactionState& tx, int phase) {
       if (tx.debug_enabled(9)) tx.debug(9, "Rule " + rule.id + " removed by ctl, skipped.");
       continue;
     }
-    bool matched = eval_rule(tx, rule);
+    bool matched = tx.debug_enabled(9) ? eval_rule_timed(tx, rule) : eval_rule(tx, rule);
     if (tx.intervention.disruptive()) return;
     if (matched) {
       if (rule.actions.disruptive == Disruptive::kAllow &&

@@ -71,7 +71,8 @@ struct TransactionState {
   std::string matched_var, matched_var_name;
   std::vector<std::pair<std::string, std::string>> matched_vars;  // name, value
   int highest_severity = 255;
-  const Rule* current_rule = nullptr;
+  const Rule* current_rule = nullptr;     // the rule or chain link being evaluated
+  const Rule* current_starter = nullptr;  // its chain starter (the rule itself when not chained)
   int phase = 0;  // phase being run
   std::vector<RuleMatcher> removed_rules;      // ctl:ruleRemoveById/ByTag/ByMsg
   std::vector<TargetRemoval> removed_targets;  // ctl:ruleRemoveTargetById/ByTag/ByMsg

@@ -1,5 +1,6 @@
 #include "engine/collection.h"
 #include "variables/families.h"
+#include "variables/persistent.h"
 
 namespace rampart::variables {
 
@@ -38,6 +39,14 @@ constexpr VariableDef kVariables[] = {
     {"RESPONSE_HEADERS_NAMES", true, response_headers_names},
     {"RESPONSE_BODY", false, response_body},
     {"TX", true, tx_collection, tx_lookup},
+    {"IP", true, ip_collection, ip_lookup},
+    {"GLOBAL", true, global_collection, global_lookup},
+    {"RESOURCE", true, resource_collection, resource_lookup},
+    {"SESSION", true, session_collection, session_lookup},
+    {"USER", true, user_collection, user_lookup},
+    {"SESSIONID", false, session_id},
+    {"USERID", false, user_id},
+    {"WEBAPPID", false, web_app_id},
     {"MATCHED_VAR", false, matched_var},
     {"MATCHED_VAR_NAME", false, matched_var_name},
     {"MATCHED_VARS", true, matched_vars, nullptr, true},

@@ -1,0 +1,28 @@
+#include "log/audit_state.h"
+
+#include "engine/collection.h"
+#include "engine/rule.h"
+
+namespace rampart::log {
+
+void AuditState::add_message(std::string_view alert_line) {
+  constexpr std::string_view kPrefix = "ModSecurity: ";
+  if (alert_line.substr(0, kPrefix.size()) == kPrefix) alert_line.remove_prefix(kPrefix.size());
+  messages.emplace_back(alert_line);
+}
+
+// v2 marks a transaction relevant when a matching rule has `auditlog` (noauditlog cancels the
+// mark its alert would make), and lists every matched rule in part K, nolog ones included. A rule
+// matching several values is listed once.
+void AuditState::on_match(const Rule& starter) {
+  if (starter.auditlog) relevant = true;
+  if (matched_rules.empty() || matched_rules.back() != &starter) matched_rules.push_back(&starter);
+}
+
+void AuditState::add_name(std::vector<std::string>& names, std::string_view name) {
+  for (const std::string& n : names)
+    if (iequals(n, name)) return;
+  names.emplace_back(name);
+}
+
+}  // namespace rampart::log
