@@ -143,7 +143,6 @@ BodyResult Transaction::append_request_body(std::string_view chunk) {
   size_t limit = std::min(settings().max_request_body(), settings().max_request_body_no_files());
   if (s.request_body.size() + chunk.size() > limit) {
     s.request_body.append(chunk.substr(0, limit - s.request_body.size()));
-    s.request_body_truncated = true;
     return BodyResult::kLimitExceeded;
   }
   s.request_body.append(chunk);

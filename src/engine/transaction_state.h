@@ -51,7 +51,6 @@ struct TransactionState {
   std::vector<Param> cookies;
   std::string request_body;
   size_t request_body_length = 0;  // every byte the client sent, kept or not
-  bool request_body_truncated = false;
   std::string reqbody_processor;  // "URLENCODED" … empty when none ran
   bool reqbody_error = false;
   std::string reqbody_error_msg;
