@@ -71,7 +71,8 @@ std::optional<std::string> body_limit(std::string_view v, Effect& out) {
 }
 
 std::optional<std::string> debug_log_level(std::string_view v, Effect& out) {
-  if (v.size() != 1 || v[0] < '0' || v[0] > '9') return "takes a level 0-9, got '" + std::string(v) + "'";
+  if (v.size() != 1 || v[0] < '0' || v[0] > '9')
+    return "takes a level 0-9, got '" + std::string(v) + "'";
   int level = v[0] - '0';
   out = [level](TransactionState& tx) { tx.change_settings().debug_log_level = level; };
   return std::nullopt;
@@ -85,12 +86,13 @@ std::optional<std::string> force_request_body_variable(std::string_view v, Effec
 }
 
 std::optional<std::string> request_body_processor(std::string_view v, Effect& out) {
-  if (!iequals(v, "URLENCODED")) {
+  const body::ProcessorDef* def = body::find_processor(v);
+  if (def == nullptr) {
     return "ctl:requestBodyProcessor=" + std::string(v) +
-           ": only URLENCODED is supported yet (MULTIPART, JSON and XML come with the body "
-           "processors, see docs/unsupported.md)";
+           ": unknown body processor (URLENCODED, MULTIPART, JSON or XML; see "
+           "docs/unsupported.md for those not built yet)";
   }
-  out = [](TransactionState& tx) { tx.requested_processor = "URLENCODED"; };
+  out = [name = def->name](TransactionState& tx) { tx.reqbody_processor = std::string(name); };
   return std::nullopt;
 }
 

@@ -1,6 +1,7 @@
 #include <algorithm>
 #include <random>
 
+#include "body/processor.h"
 #include "body/urlencoded.h"
 #include "collections/write_back.h"
 #include "config/config_impl.h"
@@ -49,12 +50,6 @@ std::string make_unique_id() {
   return id;
 }
 
-bool is_urlencoded(std::string_view content_type) {
-  std::string_view type = content_type.substr(0, content_type.find(';'));
-  while (!type.empty() && (type.back() == ' ' || type.back() == '\t')) type.remove_suffix(1);
-  return iequals(type, "application/x-www-form-urlencoded");
-}
-
 }  // namespace
 
 Transaction::Transaction(const Config& config, LogSink& log)
@@ -65,7 +60,9 @@ void Transaction::set_config(const Config& config) {
   state_->config = &config;
   state_->effective_.reset();  // ctl: overrides now apply on top of the new context
 }
-const Settings& Transaction::settings() const { return state_->settings(); }
+const Settings& Transaction::settings() const {
+  return state_->settings();
+}
 
 const Settings& TransactionState::settings() const {
   if (!has_overrides) return config->settings();
@@ -99,8 +96,12 @@ void Transaction::set_uri(std::string_view path, std::string_view query,
   state_->decoded_uri = decoded_uri;
 }
 
-void Transaction::set_hostname(std::string_view hostname) { state_->hostname = hostname; }
-void Transaction::set_unique_id(std::string_view id) { state_->unique_id = std::string(id); }
+void Transaction::set_hostname(std::string_view hostname) {
+  state_->hostname = hostname;
+}
+void Transaction::set_unique_id(std::string_view id) {
+  state_->unique_id = std::string(id);
+}
 
 void Transaction::add_request_header(std::string_view name, std::string_view value) {
   state_->request_headers.push_back(Param{name, value});
@@ -128,6 +129,9 @@ Intervention Transaction::process_request_headers() {
   State& s = *state_;
   if (s.unique_id.empty()) s.unique_id = make_unique_id();
   body::parse_urlencoded(s, s.query, '&', s.args_get);
+  // Chosen before phase 1, as in v2, so phase-1 rules see it and ctl:requestBodyProcessor can
+  // override it.
+  s.reqbody_processor = body::processor_for_content_type(s.request_header("Content-Type"));
   if (!skip_phase(s, 1)) run_phase(s, 1);
   return s.intervention;
 }
@@ -136,32 +140,38 @@ bool Transaction::wants_request_body() const {
   return !engine_off(*state_) && settings().inspect_request_body();
 }
 
+namespace {
+// The processor for this body, made once with its first chunk; null when none applies.
+body::Processor* body_processor(TransactionState& s) {
+  if (!s.body_processor && !s.reqbody_processor.empty()) {
+    if (const body::ProcessorDef* def = body::find_processor(s.reqbody_processor))
+      s.body_processor = def->make(s);
+  }
+  return s.body_processor.get();
+}
+}  // namespace
+
 BodyResult Transaction::append_request_body(std::string_view chunk) {
   State& s = *state_;
   s.request_body_length += chunk.size();
+  body::Processor* processor = body_processor(s);
   // Without files (every body this engine parses so far) the stricter no-files limit applies.
   size_t limit = std::min(settings().max_request_body(), settings().max_request_body_no_files());
+  BodyResult result = BodyResult::kOk;
   if (s.request_body.size() + chunk.size() > limit) {
-    s.request_body.append(chunk.substr(0, limit - s.request_body.size()));
-    return BodyResult::kLimitExceeded;
+    chunk = chunk.substr(0, limit - s.request_body.size());
+    result = BodyResult::kLimitExceeded;
   }
   s.request_body.append(chunk);
-  return BodyResult::kOk;
+  if (processor != nullptr && !chunk.empty()) processor->feed(chunk);
+  return result;
 }
 
 Intervention Transaction::process_request_body() {
   State& s = *state_;
   if (!s.request_body_processed && settings().inspect_request_body()) {
     s.request_body_processed = true;
-    bool urlencoded = s.requested_processor.empty()
-                          ? is_urlencoded(s.request_header("Content-Type"))
-                          : s.requested_processor == "URLENCODED";
-    if (urlencoded) {
-      s.reqbody_processor = "URLENCODED";
-      if (!body::parse_urlencoded(s, s.request_body, '&', s.args_post)) {
-        // An invalid %-escape is not a parse failure in v2 (it sets URLENCODED_ERROR only).
-      }
-    }
+    if (s.body_processor) s.body_processor->finish(s.request_body.size() < s.request_body_length);
   }
   if (!skip_phase(s, 2)) run_phase(s, 2);
   return s.intervention;
@@ -212,7 +222,11 @@ void Transaction::set_collection_store(CollectionStore* store) {
   state_->persistent.set_store(store ? &store->store() : nullptr);
 }
 
-const Intervention& Transaction::intervention() const { return state_->intervention; }
-std::string_view Transaction::unique_id() const { return state_->unique_id; }
+const Intervention& Transaction::intervention() const {
+  return state_->intervention;
+}
+std::string_view Transaction::unique_id() const {
+  return state_->unique_id;
+}
 
 }  // namespace rampart

@@ -11,6 +11,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "body/processor.h"
 #include "collections/transaction_collections.h"
 #include "engine/collection.h"
 #include "engine/regex.h"
@@ -48,10 +49,14 @@ struct TransactionState {
   std::vector<Param> request_headers;
   std::vector<Param> env;
   std::vector<Param> args_get, args_post;
+  std::vector<Param> args_json;  // JSON body arguments: in ARGS but not ARGS_POST, as in v2
   std::vector<Param> cookies;
   std::string request_body;
   size_t request_body_length = 0;  // every byte the client sent, kept or not
-  std::string reqbody_processor;  // "URLENCODED" … empty when none ran
+  // "URLENCODED" …: chosen by Content-Type before phase 1, changed by ctl:requestBodyProcessor;
+  // empty when none applies.
+  std::string reqbody_processor;
+  std::unique_ptr<body::Processor> body_processor;  // made with the first body chunk
   bool reqbody_error = false;
   std::string reqbody_error_msg;
   bool request_body_processed = false;
@@ -75,7 +80,6 @@ struct TransactionState {
   int phase = 0;  // phase being run
   std::vector<RuleMatcher> removed_rules;      // ctl:ruleRemoveById/ByTag/ByMsg
   std::vector<TargetRemoval> removed_targets;  // ctl:ruleRemoveTargetById/ByTag/ByMsg
-  std::string requested_processor;             // ctl:requestBodyProcessor, e.g. "URLENCODED"
 
   // ctl: setting changes for this transaction only (ruleEngine, requestBodyAccess, …).
   const Settings& settings() const;
@@ -108,11 +112,12 @@ struct TransactionState {
   bool has_overrides = false;
   mutable std::optional<Settings> effective_;
 
-  // All arguments, GET first then POST, in order (the ARGS collection).
+  // All arguments, GET first then the body's, in order (the ARGS collection).
   template <typename F>
   void for_each_arg(F&& f) const {
     for (const Param& p : args_get) f(p);
     for (const Param& p : args_post) f(p);
+    for (const Param& p : args_json) f(p);
   }
   // Debug log (SecDebugLog/SecDebugLogLevel). Check debug_enabled() before building a message.
   bool debug_enabled(int level) const;

@@ -1,5 +1,5 @@
-// ARGS and friends: query-string arguments (ARGS_GET), body arguments (ARGS_POST) and both
-// (ARGS), their names, and ARGS_COMBINED_SIZE (sum of name and value lengths, as v2 counts it).
+// ARGS and friends: query-string arguments (ARGS_GET), urlencoded and multipart body arguments
+// (ARGS_POST), and all of them with JSON body arguments (ARGS), their names, and ARGS_COMBINED_SIZE (sum of name and value lengths, as v2 counts it).
 #include "engine/collection.h"
 #include "variables/families.h"
 
@@ -17,6 +17,7 @@ void names(const std::vector<Param>& params, std::vector<Field>& out) {
 void args(const TransactionState& tx, std::vector<Field>& out) {
   values(tx.args_get, out);
   values(tx.args_post, out);
+  values(tx.args_json, out);
 }
 
 void args_lookup(const TransactionState& tx, std::string_view key, std::vector<Field>& out) {
@@ -31,6 +32,7 @@ void args_post(const TransactionState& tx, std::vector<Field>& out) { values(tx.
 void args_names(const TransactionState& tx, std::vector<Field>& out) {
   names(tx.args_get, out);
   names(tx.args_post, out);
+  names(tx.args_json, out);
 }
 void args_get_names(const TransactionState& tx, std::vector<Field>& out) { names(tx.args_get, out); }
 void args_post_names(const TransactionState& tx, std::vector<Field>& out) {

@@ -171,7 +171,8 @@ TEST(CtlErrors, AreConfigErrors) {
             std::string::npos);
   EXPECT_NE(load_error("SecAction \"id:1,ctl:ruleRemoveByTag=(\"\n").find("bad regular expression"),
             std::string::npos);
-  EXPECT_NE(load_error("SecAction \"id:1,ctl:requestBodyProcessor=JSON\"\n").find("only URLENCODED"),
+  EXPECT_NE(load_error("SecAction \"id:1,ctl:requestBodyProcessor=YAML\"\n")
+                .find("unknown body processor"),
             std::string::npos);
   EXPECT_NE(load_error("SecAction \"id:1,ctl:requestBodyLimit=0\"\n").find("ctl:requestBodyLimit"),
             std::string::npos);

@@ -1,0 +1,36 @@
+#include "body/processor.h"
+#include "body/processors.h"
+#include "engine/collection.h"
+
+namespace rampart::body {
+
+namespace {
+
+constexpr ProcessorDef kProcessors[] = {
+    {"URLENCODED", make_urlencoded},
+};
+
+// The media type without parameters and surrounding blanks.
+std::string_view media_type(std::string_view content_type) {
+  std::string_view type = content_type.substr(0, content_type.find(';'));
+  while (!type.empty() && (type.front() == ' ' || type.front() == '\t')) type.remove_prefix(1);
+  while (!type.empty() && (type.back() == ' ' || type.back() == '\t')) type.remove_suffix(1);
+  return type;
+}
+
+}  // namespace
+
+const ProcessorDef* find_processor(std::string_view name) {
+  for (const ProcessorDef& d : kProcessors)
+    if (iequals(d.name, name)) return &d;
+  return nullptr;
+}
+
+std::string_view processor_for_content_type(std::string_view content_type) {
+  std::string_view type = media_type(content_type);
+  if (iequals(type, "application/x-www-form-urlencoded")) return "URLENCODED";
+  if (iequals(type, "multipart/form-data")) return "MULTIPART";
+  return {};
+}
+
+}  // namespace rampart::body
