@@ -93,13 +93,26 @@ int internal_error(request_rec* r, const Settings* settings, const char* where, 
 
 // ---- filters.cc ----
 void register_filters();
+extern ap_filter_rec_t* body_replay_filter;  // RAMPART_BODY, registered once at startup
+extern ap_filter_rec_t* response_filter;     // RAMPART_RESPONSE
+
+// ---- request_body.cc ----
+// Reads the whole request body for phase 2 and arranges its replay; returns OK or an HTTP status.
+int read_request_body(request_rec* r, RequestState& st);
+// Puts the replay filter in r's input chain unless it is there already.
+void add_body_replay(request_rec* r, RequestState& st);
+// The RAMPART_BODY input filter: hands the kept body to the handler.
+apr_status_t replay_body(ap_filter_t* f, apr_bucket_brigade* bb, ap_input_mode_t mode,
+                         apr_read_type_e block, apr_off_t readbytes);
+
+// ---- response_filter.cc ----
+// The RAMPART_RESPONSE output filter: phases 3 and 4.
+apr_status_t response_phases(ap_filter_t* f, apr_bucket_brigade* bb);
 
 // ---- collections.cc ----
 void register_collection_hooks();  // child_init opens one CollectionStore per SecDataDir
 // This child's store for the transaction's SecDataDir; null when none is set or it failed to open.
 CollectionStore* collection_store(const Settings& settings);
-// Reads the whole request body for phase 2 and arranges its replay; returns OK or an HTTP status.
-int read_request_body(request_rec* r, RequestState& st);
 
 // ---- audit_log.cc ----
 // After phase 5: the audit log entry (SecAuditEngine), with the final response.

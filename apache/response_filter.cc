@@ -1,0 +1,168 @@
+// Phases 3 and 4 run in a content filter placed before mod_deflate; a deny there discards what
+// was held back and sends an error bucket, so httpd's normal error path (ErrorDocument included)
+// answers and none of the body leaves.
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+#include <exception>
+#include <string>
+
+#include "apr_strings.h"
+#include "glue.h"
+#include "http_core.h"
+#include "http_protocol.h"
+#include "http_request.h"
+
+namespace rampart::apache {
+namespace {
+
+// Replaces the response with httpd's error path for this intervention. Nothing held back has
+// left; later brigades from the handler are swallowed by the caller (response.denied).
+apr_status_t deny_response(ap_filter_t* f, apr_bucket_brigade* bb, RequestState& st,
+                           const Intervention& iv) {
+  request_rec* r = f->r;
+  ResponseState& rs = st.response;
+  rs.denied = rs.done = true;
+  if (rs.held) apr_brigade_cleanup(rs.held);
+  apr_brigade_cleanup(bb);
+  if (iv.kind == Intervention::Kind::kDrop) {
+    drop_connection(r);
+    return APR_ECONNABORTED;
+  }
+  int status = iv.status > 0 ? iv.status : HTTP_FORBIDDEN;
+  if (iv.kind == Intervention::Kind::kRedirect) {
+    apr_table_setn(r->headers_out, "Location", apr_pstrdup(r->pool, iv.url.c_str()));
+    if (iv.status <= 0) status = HTTP_MOVED_TEMPORARILY;
+  }
+  // The status we replace is not an error of its own: let ap_die treat ours as the first one,
+  // so ErrorDocument applies to it.
+  r->status = HTTP_OK;
+  APR_BRIGADE_INSERT_TAIL(bb, ap_bucket_error_create(status, nullptr, r->pool, f->c->bucket_alloc));
+  APR_BRIGADE_INSERT_TAIL(bb, apr_bucket_eos_create(f->c->bucket_alloc));
+  return ap_pass_brigade(f->next, bb);
+}
+
+apr_status_t pass_on(ap_filter_t* f, apr_bucket_brigade* bb, ResponseState& rs) {
+  if (!APR_BRIGADE_EMPTY(bb)) rs.passed_any = true;
+  return ap_pass_brigade(f->next, bb);
+}
+
+void log_response_limit(request_rec* r, size_t limit) {
+  static constexpr char kFormat[] =
+      "ModSecurity: Output filter: Response body too large (over limit of %" APR_SIZE_T_FMT
+      ", total not known).";
+  ap_log_rerror(APLOG_MARK, APLOG_ERR, 0, r, kFormat, limit);
+}
+
+// Feeds the data buckets of bb to the engine; true when its limit was reached.
+bool feed_response(ap_filter_t* f, apr_bucket_brigade* bb, RequestState& st, apr_status_t& rv) {
+  for (apr_bucket* e = APR_BRIGADE_FIRST(bb); e != APR_BRIGADE_SENTINEL(bb);) {
+    apr_bucket* next = APR_BUCKET_NEXT(e);
+    if (APR_BUCKET_IS_FLUSH(e)) {  // a flush would send a partial body before phase 4
+      apr_bucket_delete(e);
+    } else if (!APR_BUCKET_IS_METADATA(e)) {
+      const char* data = nullptr;
+      apr_size_t len = 0;
+      rv = apr_bucket_read(e, &data, &len, APR_BLOCK_READ);
+      if (rv != APR_SUCCESS) return false;
+      next = APR_BUCKET_NEXT(e);  // reading a file bucket splits it
+      if (len > 0 && st.tx.append_response_body(pool_view(f->r->pool, data, len)) ==
+                         BodyResult::kLimitExceeded) {
+        return true;
+      }
+    }
+    e = next;
+  }
+  return false;
+}
+
+bool has_eos(apr_bucket_brigade* bb) {
+  for (apr_bucket* e = APR_BRIGADE_FIRST(bb); e != APR_BRIGADE_SENTINEL(bb);
+       e = APR_BUCKET_NEXT(e)) {
+    if (APR_BUCKET_IS_EOS(e)) return true;
+  }
+  return false;
+}
+
+apr_status_t run_response_phases(ap_filter_t* f, apr_bucket_brigade* bb, RequestState& st) {
+  request_rec* r = f->r;
+  ResponseState& rs = st.response;
+  Transaction& tx = st.tx;
+  if (!rs.started) {
+    rs.started = true;
+    rs.owner = f;
+    describe_response(r, tx);
+    Intervention iv = tx.process_response_headers();
+    if (iv.disruptive()) return deny_response(f, bb, st, iv);
+    rs.buffering = tx.wants_response_body(r->content_type ? r->content_type : "");
+    if (rs.buffering) rs.held = apr_brigade_create(r->pool, f->c->bucket_alloc);
+  }
+  if (!rs.buffering) {
+    if (has_eos(bb)) {
+      rs.done = true;
+      Intervention iv = tx.process_response_body();
+      // Only a response that is still whole can be replaced.
+      if (iv.disruptive() && !rs.passed_any) return deny_response(f, bb, st, iv);
+    }
+    return pass_on(f, bb, rs);
+  }
+  apr_status_t rv = APR_SUCCESS;
+  bool over = feed_response(f, bb, st, rv);
+  if (rv != APR_SUCCESS) return rv;
+  bool eos = has_eos(bb);
+  rv = ap_save_brigade(f, &rs.held, &bb, r->pool);
+  if (rv != APR_SUCCESS) return rv;
+  if (over) {
+    const Settings& settings = tx.settings();
+    if (settings.on_response_body_limit() == BodyLimitAction::kReject && enforcing(settings)) {
+      log_response_limit(r, settings.max_response_body());
+      Intervention too_large;
+      too_large.kind = Intervention::Kind::kDeny;
+      too_large.status = HTTP_INTERNAL_SERVER_ERROR;
+      return deny_response(f, bb, st, too_large);
+    }
+  }
+  if (!over && !eos) return APR_SUCCESS;  // keep holding until the end
+  // The end, or as much as we may inspect: phase 4 now, then everything goes out unbuffered.
+  rs.done = true;
+  rs.buffering = false;
+  Intervention iv = tx.process_response_body();
+  if (iv.disruptive()) return deny_response(f, bb, st, iv);
+  apr_brigade_cleanup(bb);
+  return pass_on(f, rs.held, rs);
+}
+
+}  // namespace
+
+apr_status_t response_phases(ap_filter_t* f, apr_bucket_brigade* bb) {
+  RequestState* st = find_state(f->r);
+  ResponseState* rs = st ? &st->response : nullptr;
+  if (rs && rs->denied && rs->owner == f) {  // the handler keeps writing after a deny
+    apr_brigade_cleanup(bb);
+    return APR_SUCCESS;
+  }
+  if (rs == nullptr || rs->done || (rs->started && rs->owner != f)) {
+    ap_remove_output_filter(f);
+    return ap_pass_brigade(f->next, bb);
+  }
+  std::string what = "unknown exception";
+  try {
+    return run_response_phases(f, bb, *st);
+  } catch (const std::exception& e) {
+    what = e.what();
+  } catch (...) {
+  }
+  rs->done = true;
+  int rc = internal_error(f->r, &st->tx.settings(), "phases 3/4", what.c_str(), OK);
+  if (rc == OK && rs->held) {  // let out what was held back, in order
+    APR_BRIGADE_CONCAT(rs->held, bb);
+    return pass_on(f, rs->held, *rs);
+  }
+  if (rc == OK) return pass_on(f, bb, *rs);
+  Intervention fail;
+  fail.kind = Intervention::Kind::kDeny;
+  fail.status = rc;
+  return deny_response(f, bb, *st, fail);
+}
+
+}  // namespace rampart::apache
