@@ -69,6 +69,12 @@ struct TransactionState {
   std::string response_body;
   size_t response_body_length = 0;
 
+  // SecStreamInBodyInspection / SecStreamOutBodyInspection: STREAM_INPUT_BODY and
+  // STREAM_OUTPUT_BODY, which @rsub may rewrite; when `*_modified` is set the connector sends
+  // this text instead of the original body.
+  std::string stream_input_body, stream_output_body;
+  bool stream_input_modified = false, stream_output_modified = false;
+
   // ---- rule state ----
   Collection tx;  // TX
   collections::TransactionCollections persistent;  // IP, GLOBAL, RESOURCE, SESSION, USER
