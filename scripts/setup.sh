@@ -12,6 +12,7 @@ packages=(
   zlib1g-dev  # rampart log reads .gz audit logs
   # tests and the demo
   curl fail2ban python3
+  python3-yaml  # tests/crs reads the go-ftw YAML regression tests of CRS
   # for comparison tests only: the real ModSecurity v2 writes audit logs for `rampart log`'s tests
   # (loaded into a private httpd, never enabled system-wide); chromium renders its HTML report
   libapache2-mod-security2 chromium
