@@ -32,5 +32,7 @@ std::unique_ptr<Operator> make_validate_byte_range(const OperatorArgs& args, std
 std::unique_ptr<Operator> make_validate_url_encoding(const OperatorArgs& args, std::string& error);
 std::unique_ptr<Operator> make_validate_utf8_encoding(const OperatorArgs& args, std::string& error);
 std::unique_ptr<Operator> make_verify_cc(const OperatorArgs& args, std::string& error);
+std::unique_ptr<Operator> make_detect_sqli(const OperatorArgs& args, std::string& error);
+std::unique_ptr<Operator> make_detect_xss(const OperatorArgs& args, std::string& error);
 
 }  // namespace rampart::operators

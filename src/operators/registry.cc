@@ -36,6 +36,8 @@ constexpr std::array kOperators = {
     OperatorDef{"validateUrlEncoding", make_validate_url_encoding},
     OperatorDef{"validateUtf8Encoding", make_validate_utf8_encoding},
     OperatorDef{"verifyCC", make_verify_cc},
+    OperatorDef{"detectSQLi", make_detect_sqli},
+    OperatorDef{"detectXSS", make_detect_xss},
 };
 
 bool iequals(std::string_view a, std::string_view b) {
