@@ -22,7 +22,12 @@ const char* apply_directive(cmd_parms* cmd, void* mconfig, const char* args) {
     where.line = cmd->directive->line_num;
   }
   try {
+    size_t warned = config->warnings().size();
     auto err = config->apply(cmd->cmd->name, args ? args : "", where);
+    // Deprecated directives and the like: "file:line: warning: …" at startup, httpd goes on.
+    for (size_t i = warned; i < config->warnings().size(); ++i)
+      ap_log_error(APLOG_MARK, APLOG_WARNING, 0, cmd->server, "%s",
+                   config->warnings()[i].to_string().c_str());
     if (!err) return nullptr;
     return apr_pstrdup(cmd->pool, err->to_string().c_str());
   } catch (const std::exception& e) {

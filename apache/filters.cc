@@ -33,7 +33,7 @@ void insert_filters(request_rec* r) {
   if (!wants_response_filter(r, st)) return;
   ap_add_output_filter_handle(response_filter, nullptr, r, r->connection);
   // mod_dir's fast redirect swaps r->input_filters for its subrequest's: put the replay back.
-  if (r->prev == nullptr && !st->body.chunks.empty()) add_body_replay(r, *st);
+  if (r->prev == nullptr && st->body.kept()) add_body_replay(r, *st);
 }
 
 void insert_error_filters(request_rec* r) {

@@ -2,6 +2,7 @@
 // engine behind rampart/transaction.h knows nothing of them.
 #pragma once
 
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -44,16 +45,27 @@ struct ResponseState {
   bool buffering = false;   // holding the body back for phase 4
   bool passed_any = false;  // some of the body already left: a deny can no longer replace it
   bool denied = false;
+  bool prepended = false;              // SecContentInjection's prepend text went out
+  bool appended = false;               // … and the append text
+  bool length_dropped = false;         // Content-Length removed because the body changes size
   ap_filter_t* owner = nullptr;        // the filter instance that runs the phases
   apr_bucket_brigade* held = nullptr;  // buffered response, in r->pool
 };
 
-// The request body as read in phase 2, kept in r->pool and replayed to the handler.
+// The request body as read in phase 2 and replayed to the handler: its first
+// SecRequestBodyInMemoryLimit bytes in r->pool, the rest in a temporary file under SecTmpDir
+// (mode 0600, deleted when r->pool is cleaned up).
 struct RequestBody {
-  std::vector<std::string_view> chunks;
-  size_t chunk = 0;  // replay cursor: chunk index and offset inside it
+  std::vector<std::string_view> chunks;  // the in-memory part, in order
+  size_t in_memory = 0;                  // bytes in chunks
+  apr_file_t* spill = nullptr;           // the part after it
+  apr_off_t spill_size = 0;
+  size_t chunk = 0;  // replay cursor: chunk index and offset inside it, then offset in the file
   size_t offset = 0;
+  apr_off_t spill_offset = 0;
   bool complete = false;  // EOS was read; otherwise the rest is still in the connection
+  bool no_spill = false;  // the spill file could not be made: all in memory (DetectionOnly)
+  bool kept() const { return !chunks.empty() || spill_size > 0 || complete; }
 };
 
 // Everything Rampart keeps for one request, attached to the original request_rec.
@@ -64,6 +76,10 @@ struct RequestState {
   RequestBody body;
   ResponseState response;
   bool logged = false;
+  // audit_log.cc: the error-log lines of this request (part H Apache-Error:) and the error page
+  // httpd sent after a deny (part E), both in r->pool.
+  std::vector<std::string_view> apache_errors;
+  std::string error_page;
 };
 
 // ---- module.cc ----
@@ -99,6 +115,8 @@ extern ap_filter_rec_t* response_filter;     // RAMPART_RESPONSE
 // ---- request_body.cc ----
 // Reads the whole request body for phase 2 and arranges its replay; returns OK or an HTTP status.
 int read_request_body(request_rec* r, RequestState& st);
+// After phase 2: when @rsub rewrote STREAM_INPUT_BODY, the handler gets that body instead.
+void replace_request_body(request_rec* r, RequestState& st);
 // Puts the replay filter in r's input chain unless it is there already.
 void add_body_replay(request_rec* r, RequestState& st);
 // The RAMPART_BODY input filter: hands the kept body to the handler.
@@ -109,12 +127,18 @@ apr_status_t replay_body(ap_filter_t* f, apr_bucket_brigade* bb, ap_input_mode_t
 // The RAMPART_RESPONSE output filter: phases 3 and 4.
 apr_status_t response_phases(ap_filter_t* f, apr_bucket_brigade* bb);
 
+// ---- backend_compression.cc ----
+void register_backend_compression_hooks();  // SecDisableBackendCompression
+// Gives the response's request back the Accept-Encoding and TE hidden from the handler.
+void restore_compression_headers(request_rec* r);
+
 // ---- collections.cc ----
 void register_collection_hooks();  // child_init opens one CollectionStore per SecDataDir
 // This child's store for the transaction's SecDataDir; null when none is set or it failed to open.
 CollectionStore* collection_store(const Settings& settings);
 
 // ---- audit_log.cc ----
+void register_audit_hooks();  // error_log (Apache-Error:) and the error page capture
 // After phase 5: the audit log entry (SecAuditEngine), with the final response.
 void write_audit_log(request_rec* r, RequestState& st);
 
@@ -122,6 +146,8 @@ void write_audit_log(request_rec* r, RequestState& st);
 void describe_request(request_rec* r, Transaction& tx);   // phase 1 data
 void describe_env(request_rec* r, Transaction& tx);       // ENV before phase 2
 void describe_response(request_rec* r, Transaction& tx);  // status and headers before phase 3
+// ---- server_vars.cc ----
+void describe_server(request_rec* r, Transaction& tx);  // AUTH_TYPE, SCRIPT_* … before phase 2
 // A copy of s in r's pool, viewable for the transaction's whole life.
 std::string_view pool_view(apr_pool_t* p, const char* s);
 std::string_view pool_view(apr_pool_t* p, const char* s, size_t n);

@@ -61,7 +61,9 @@ int phase_request_body(request_rec* r) {
     describe_env(r, st->tx);
     int rc = read_request_body(r, *st);
     if (rc != OK) return rc;
-    return act(r, st->tx.process_request_body(), DECLINED);
+    rc = act(r, st->tx.process_request_body(), DECLINED);
+    if (rc == DECLINED) replace_request_body(r, *st);
+    return rc;
   } catch (const std::exception& e) {
     return internal_error(r, &st->tx.settings(), "phase 2", e.what(), DECLINED);
   } catch (...) {

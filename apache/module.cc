@@ -96,6 +96,8 @@ void register_hooks(apr_pool_t* /*p*/) {
   register_phase_hooks();
   register_filters();
   register_collection_hooks();
+  register_audit_hooks();
+  register_backend_compression_hooks();
 }
 
 }  // namespace

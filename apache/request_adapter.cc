@@ -7,6 +7,7 @@
 #include "apr_tables.h"
 #include "glue.h"
 #include "http_core.h"
+#include "http_protocol.h"
 
 namespace rampart::apache {
 
@@ -48,6 +49,7 @@ void describe_request(request_rec* r, Transaction& tx) {
                       pool_view(p, r->unparsed_uri), pool_view(p, r->protocol));
   tx.set_uri(pool_view(p, r->parsed_uri.path), pool_view(p, r->args), pool_view(p, r->uri));
   tx.set_hostname(pool_view(p, ap_get_server_name(r)));
+  tx.set_useragent_ip(pool_view(p, r->useragent_ip));
   if (const char* id = apr_table_get(r->subprocess_env, "UNIQUE_ID")) {
     tx.set_unique_id(pool_view(p, id));
   }
@@ -58,11 +60,13 @@ void describe_request(request_rec* r, Transaction& tx) {
 void describe_env(request_rec* r, Transaction& tx) {
   each_entry(r->pool, r->subprocess_env,
              [&](std::string_view n, std::string_view v) { tx.add_env(n, v); });
+  describe_server(r, tx);  // AUTH_TYPE, REMOTE_USER, SCRIPT_* … (server_vars.cc)
 }
 
 void describe_response(request_rec* r, Transaction& tx) {
   apr_pool_t* p = r->pool;
   tx.set_response_status(r->status, pool_view(p, r->protocol));
+  tx.set_status_line(pool_view(p, r->status_line ? r->status_line : ap_get_status_line(r->status)));
   auto add = [&](std::string_view n, std::string_view v) { tx.add_response_header(n, v); };
   each_entry(p, r->headers_out, add);
   each_entry(p, r->err_headers_out, add);
@@ -70,6 +74,11 @@ void describe_response(request_rec* r, Transaction& tx) {
   if (r->content_type && !apr_table_get(r->headers_out, "Content-Type") &&
       !apr_table_get(r->err_headers_out, "Content-Type")) {
     add("Content-Type", pool_view(p, r->content_type));
+  }
+  // Likewise the encoding mod_mime gives a static .gz file (AddEncoding).
+  if (r->content_encoding && !apr_table_get(r->headers_out, "Content-Encoding") &&
+      !apr_table_get(r->err_headers_out, "Content-Encoding")) {
+    add("Content-Encoding", pool_view(p, r->content_encoding));
   }
 }
 

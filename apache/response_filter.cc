@@ -6,6 +6,7 @@
 #include <cstring>
 #include <exception>
 #include <string>
+#include <string_view>
 
 #include "apr_strings.h"
 #include "glue.h"
@@ -15,6 +16,60 @@
 
 namespace rampart::apache {
 namespace {
+
+void forget_encoding(request_rec* r) {
+  apr_table_unset(r->headers_out, "Content-Encoding");
+  apr_table_unset(r->err_headers_out, "Content-Encoding");
+  r->content_encoding = nullptr;
+}
+
+apr_bucket* text_bucket(ap_filter_t* f, std::string_view text) {
+  // Transient: the text lives in the transaction; httpd copies it if it must keep it longer.
+  return apr_bucket_transient_create(text.data(), text.size(), f->c->bucket_alloc);
+}
+
+apr_bucket* find_eos(apr_bucket_brigade* bb) {
+  for (apr_bucket* e = APR_BRIGADE_FIRST(bb); e != APR_BRIGADE_SENTINEL(bb);
+       e = APR_BUCKET_NEXT(e)) {
+    if (APR_BUCKET_IS_EOS(e)) return e;
+  }
+  return nullptr;
+}
+
+// Applies what the rules changed (SecContentInjection, @rsub on STREAM_OUTPUT_BODY) to bb, the
+// part of the body about to go out. `first`: nothing of the body has left yet.
+void apply_changes(ap_filter_t* f, apr_bucket_brigade* bb, ResponseState& rs,
+                   const ResponseChanges& changes, bool first) {
+  request_rec* r = f->r;
+  if (!changes.any()) return;
+  // No body goes out for these, so there is nothing to change (and no length to drop).
+  if (r->header_only || r->status == HTTP_NO_CONTENT || r->status == HTTP_NOT_MODIFIED) return;
+  if (first) {  // the length changes; httpd counts it again or sends the body chunked
+    apr_table_unset(r->headers_out, "Content-Length");
+    rs.length_dropped = true;
+  }
+  if (changes.replace && first) {
+    for (apr_bucket* e = APR_BRIGADE_FIRST(bb); e != APR_BRIGADE_SENTINEL(bb);) {
+      apr_bucket* next = APR_BUCKET_NEXT(e);
+      if (!APR_BUCKET_IS_METADATA(e)) apr_bucket_delete(e);
+      e = next;
+    }
+    APR_BRIGADE_INSERT_HEAD(bb, text_bucket(f, changes.body));
+    if (changes.decoded) forget_encoding(r);
+  }
+  if (!changes.prepend.empty() && !rs.prepended && first) {
+    APR_BRIGADE_INSERT_HEAD(bb, text_bucket(f, changes.prepend));
+    rs.prepended = true;
+  }
+  // A body whose length the client was promised cannot grow afterwards; the text goes before the
+  // end of the body, which may come in a later brigade (apply_changes runs again then).
+  if (!changes.append.empty() && rs.length_dropped && !rs.appended) {
+    if (apr_bucket* eos = find_eos(bb)) {
+      APR_BUCKET_INSERT_BEFORE(eos, text_bucket(f, changes.append));
+      rs.appended = true;
+    }
+  }
+}
 
 // Replaces the response with httpd's error path for this intervention. Nothing held back has
 // left; later brigades from the handler are swallowed by the caller (response.denied).
@@ -29,6 +84,7 @@ apr_status_t deny_response(ap_filter_t* f, apr_bucket_brigade* bb, RequestState&
     drop_connection(r);
     return APR_ECONNABORTED;
   }
+  forget_encoding(r);  // the error page is plain, whatever the backend's page was
   int status = iv.status > 0 ? iv.status : HTTP_FORBIDDEN;
   if (iv.kind == Intervention::Kind::kRedirect) {
     apr_table_setn(r->headers_out, "Location", apr_pstrdup(r->pool, iv.url.c_str()));
@@ -47,11 +103,16 @@ apr_status_t pass_on(ap_filter_t* f, apr_bucket_brigade* bb, ResponseState& rs) 
   return ap_pass_brigade(f->next, bb);
 }
 
-void log_response_limit(request_rec* r, size_t limit) {
-  static constexpr char kFormat[] =
-      "ModSecurity: Output filter: Response body too large (over limit of %" APR_SIZE_T_FMT
-      ", total not known).";
-  ap_log_rerror(APLOG_MARK, APLOG_ERR, 0, r, kFormat, limit);
+// v2's two wordings: the declared length when it is over the limit, else "not specified" (no
+// length, or a compressed body whose decoded copy is what went over).
+void log_response_limit(request_rec* r, const Transaction& tx, size_t limit) {
+  const char* declared = apr_table_get(r->headers_out, "Content-Length");
+  if (declared && apr_atoi64(declared) <= static_cast<apr_int64_t>(limit)) declared = nullptr;
+  std::string message = declared ? std::string("Output filter: Content-Length (") + declared +
+                                       ") over the limit (" + std::to_string(limit) + ")."
+                                 : "Output filter: Response body too large (over limit of " +
+                                       std::to_string(limit) + ", total not specified).";
+  tx.alert(message);
 }
 
 // Feeds the data buckets of bb to the engine; true when its limit was reached.
@@ -91,11 +152,14 @@ apr_status_t run_response_phases(ap_filter_t* f, apr_bucket_brigade* bb, Request
   if (!rs.started) {
     rs.started = true;
     rs.owner = f;
+    restore_compression_headers(r);  // before mod_deflate, after us, reads them
     describe_response(r, tx);
     Intervention iv = tx.process_response_headers();
     if (iv.disruptive()) return deny_response(f, bb, st, iv);
     rs.buffering = tx.wants_response_body(r->content_type ? r->content_type : "");
     if (rs.buffering) rs.held = apr_brigade_create(r->pool, f->c->bucket_alloc);
+    // Not buffered: phase 3's prepend goes out with the first bytes.
+    if (!rs.buffering) apply_changes(f, bb, rs, tx.response_changes(), true);
   }
   if (!rs.buffering) {
     if (has_eos(bb)) {
@@ -103,6 +167,7 @@ apr_status_t run_response_phases(ap_filter_t* f, apr_bucket_brigade* bb, Request
       Intervention iv = tx.process_response_body();
       // Only a response that is still whole can be replaced.
       if (iv.disruptive() && !rs.passed_any) return deny_response(f, bb, st, iv);
+      apply_changes(f, bb, rs, tx.response_changes(), !rs.passed_any);
     }
     return pass_on(f, bb, rs);
   }
@@ -115,7 +180,7 @@ apr_status_t run_response_phases(ap_filter_t* f, apr_bucket_brigade* bb, Request
   if (over) {
     const Settings& settings = tx.settings();
     if (settings.on_response_body_limit() == BodyLimitAction::kReject && enforcing(settings)) {
-      log_response_limit(r, settings.max_response_body());
+      log_response_limit(r, tx, settings.max_response_body());
       Intervention too_large;
       too_large.kind = Intervention::Kind::kDeny;
       too_large.status = HTTP_INTERNAL_SERVER_ERROR;
@@ -129,6 +194,7 @@ apr_status_t run_response_phases(ap_filter_t* f, apr_bucket_brigade* bb, Request
   Intervention iv = tx.process_response_body();
   if (iv.disruptive()) return deny_response(f, bb, st, iv);
   apr_brigade_cleanup(bb);
+  apply_changes(f, rs.held, rs, tx.response_changes(), true);
   return pass_on(f, rs.held, rs);
 }
 
@@ -140,6 +206,11 @@ apr_status_t response_phases(ap_filter_t* f, apr_bucket_brigade* bb) {
   if (rs && rs->denied && rs->owner == f) {  // the handler keeps writing after a deny
     apr_brigade_cleanup(bb);
     return APR_SUCCESS;
+  }
+  if (rs && rs->done && rs->length_dropped && !rs->appended && rs->owner == f) {
+    // The rest of a body that went out in part (ProcessPartial), then the append text.
+    apply_changes(f, bb, *rs, st->tx.response_changes(), false);
+    return pass_on(f, bb, *rs);
   }
   if (rs == nullptr || rs->done || (rs->started && rs->owner != f)) {
     ap_remove_output_filter(f);

@@ -10,6 +10,7 @@ packages=(
   libpcre2-dev libxml2-dev libyajl-dev libmaxminddb-dev liblmdb-dev
   libgtest-dev googletest
   zlib1g-dev  # rampart log reads .gz audit logs
+  libcurl4-openssl-dev  # SecRemoteRules downloads rules over HTTPS at startup
   # tests and the demo
   curl fail2ban python3
   python3-yaml  # tests/crs reads the go-ftw YAML regression tests of CRS

@@ -36,6 +36,8 @@ int lint(int argc, char** argv) {
     rampart::Config config;
     auto err = config.load_file(argv[i], ignore_unknown);
     if (!err) err = config.finish();
+    for (const rampart::ConfigError& w : config.warnings())
+      std::fprintf(stderr, "%s\n", w.to_string().c_str());
     if (err) {
       std::fprintf(stderr, "%s\n", err->to_string().c_str());
       ++failed;

@@ -39,9 +39,16 @@ struct Settings {
   std::optional<size_t> request_body_limit;
   std::optional<size_t> request_body_no_files_limit;
   std::optional<BodyLimitAction> request_body_limit_action;
+  std::optional<size_t> request_body_in_memory_limit;  // SecRequestBodyInMemoryLimit
+  std::optional<bool> stream_in_body_inspection;       // SecStreamInBodyInspection
+  std::optional<char> argument_separator;              // SecArgumentSeparator
   std::optional<size_t> response_body_limit;
   std::optional<BodyLimitAction> response_body_limit_action;
   std::optional<std::vector<std::string>> response_body_mime_types;
+  bool response_body_mime_types_cleared = false;    // SecResponseBodyMimeTypesClear: no parent list
+  std::optional<bool> stream_out_body_inspection;   // SecStreamOutBodyInspection
+  std::optional<bool> content_injection;            // SecContentInjection
+  std::optional<bool> disable_backend_compression;  // SecDisableBackendCompression
   std::optional<std::string> tmp_dir;
   std::optional<std::string> data_dir;
   std::optional<long long> collection_timeout;  // SecCollectionTimeout, seconds
@@ -49,6 +56,17 @@ struct Settings {
   std::optional<size_t> collection_map_size;    // SecCollectionMapSize, bytes
   std::optional<std::string> debug_log;
   std::optional<int> debug_log_level;
+  std::optional<uint32_t> pcre_match_limit;            // SecPcreMatchLimit
+  std::optional<uint32_t> pcre_match_limit_recursion;  // SecPcreMatchLimitRecursion
+  std::optional<int> cookie_format;                    // SecCookieFormat 0 or 1
+  // src/config/server_directives.cc
+  std::optional<bool> intercept_on_error;        // SecInterceptOnError
+  std::optional<long long> rule_perf_time;       // SecRulePerfTime, microseconds
+  std::optional<std::string> server_signature;   // SecServerSignature (main server only)
+  std::optional<std::string> sensor_id;          // SecSensorId
+  std::optional<bool> status_engine;             // SecStatusEngine (never phones home)
+  // SecUnicodeMapFile: byte per code point U+0000..U+FFFF for t:urlDecodeUni, -1 unmapped
+  std::shared_ptr<const std::vector<int16_t>> unicode_map;
   std::vector<std::string> component_signatures;  // accumulated, as in v2
 
   // Fills every unset field from `parent`: how a child context (or a transaction's ctl:
@@ -64,15 +82,27 @@ struct Settings {
   BodyLimitAction on_request_body_limit() const {
     return request_body_limit_action.value_or(BodyLimitAction::kReject);
   }
+  size_t max_request_body_in_memory() const {
+    return request_body_in_memory_limit.value_or(131072);
+  }
+  bool inspect_stream_input() const { return stream_in_body_inspection.value_or(false); }
+  char args_separator() const { return argument_separator.value_or('&'); }
   size_t max_response_body() const { return response_body_limit.value_or(524288); }
   BodyLimitAction on_response_body_limit() const {
     return response_body_limit_action.value_or(BodyLimitAction::kReject);
   }
+  bool inspect_stream_output() const { return stream_out_body_inspection.value_or(false); }
+  bool inject_content() const { return content_injection.value_or(false); }
+  bool no_backend_compression() const { return disable_backend_compression.value_or(false); }
   long long collection_timeout_seconds() const { return collection_timeout.value_or(3600); }
   std::string_view webappid() const {
     if (web_app_id) return *web_app_id;
     return "default";
   }
+  // v2's compiled-in defaults (1500); a limit hit is no match plus TX:MSC_PCRE_LIMITS_EXCEEDED.
+  uint32_t regex_match_limit() const { return pcre_match_limit.value_or(1500); }
+  uint32_t regex_depth_limit() const { return pcre_match_limit_recursion.value_or(1500); }
+  bool stop_phase_on_error() const { return intercept_on_error.value_or(false); }
   size_t collection_map_bytes() const { return collection_map_size.value_or(size_t{64} << 20); }
   // True when a response of this Content-Type (parameters ignored) is buffered for phase 4.
   bool response_mime_type_inspected(std::string_view content_type) const;
@@ -108,6 +138,9 @@ class Config {
   static bool is_directive(std::string_view name);
   static std::span<const std::string_view> directive_names();
 
+  // Non-fatal findings of loading (deprecated directives and the like), each printed as
+  // "file:line: warning: …" by rampart lint and at httpd startup.
+  const std::vector<ConfigError>& warnings() const;
   const Settings& settings() const;
   size_t rule_count() const;  // rules and markers, chain links counted once
 

@@ -7,8 +7,11 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "rampart/collection_store.h"
 #include "rampart/config.h"
@@ -39,6 +42,17 @@ class LogSink {
 
 enum class BodyResult { kOk, kLimitExceeded };
 
+// What the rules want changed in the response body the client gets (after phase 4; after phase 3
+// for a body that is not buffered, where only prepend and append can apply).
+struct ResponseChanges {
+  bool replace = false;  // send `body` instead of what the handler wrote
+  // `body` is the decoded form of a compressed response: drop Content-Encoding.
+  bool decoded = false;
+  std::string_view body;             // STREAM_OUTPUT_BODY rewritten by @rsub, or the decoded body
+  std::string_view prepend, append;  // SecContentInjection: before and after the body
+  bool any() const { return replace || !prepend.empty() || !append.empty(); }
+};
+
 // What only the connector knows once the response has gone, for the audit log entry.
 struct FinalResponse {
   int status = 0;                 // as sent (an error page's status included)
@@ -49,6 +63,25 @@ struct FinalResponse {
   std::string_view remote_user;   // identd name, for the index line ("-" when empty)
   std::string_view local_user;    // authenticated user, for the index line
   uint64_t bytes_sent = 0;
+  // Part H `Apache-Error:` lines: what httpd's error log got for this request, each as
+  // `[file "F"] [line N] [level L] message`.
+  std::vector<std::string_view> apache_errors;
+  // Part F's headers as httpd sent them (after the filters that add Content-Length and the
+  // like); when empty, those phase 3 saw.
+  std::vector<std::pair<std::string_view, std::string_view>> headers;
+  // Part E when the engine never saw the response body: the error page httpd sent after a deny.
+  std::string_view error_page_body;
+};
+
+// What httpd knows once it has mapped and authenticated the request (phase 2 on): AUTH_TYPE,
+// REMOTE_USER, REMOTE_HOST, PATH_INFO and the SCRIPT_* variables. An empty view: not known.
+struct ServerVariables {
+  std::string_view auth_type, remote_user, remote_host, path_info;
+  std::string_view script_filename;  // the file the request maps to (httpd's r->filename)
+  bool script_stat = false;          // the file exists: the fields below are set
+  long long script_uid = 0, script_gid = 0;
+  std::string_view script_username, script_groupname;
+  unsigned script_mode = 0;  // permission bits, e.g. 0644
 };
 
 class Transaction {
@@ -79,21 +112,43 @@ class Transaction {
   void set_unique_id(std::string_view id);       // a fresh one is made when never set
   void add_request_header(std::string_view name, std::string_view value);
   void add_env(std::string_view name, std::string_view value);  // ENV collection
+  void set_useragent_ip(std::string_view ip);  // USERAGENT_IP (after mod_remoteip)
+  void set_server_variables(const ServerVariables& vars);  // before phase 2
+  // One error-log line of this request so far (WEBSERVER_ERROR_LOG); views as above.
+  void add_webserver_error(std::string_view line);
 
   Intervention process_request_headers();  // phase 1
 
   // Request body, in chunks as they arrive. Counts every byte; keeps at most the configured limit.
+  // Unlike the other views, a chunk need only be valid for the call: the engine copies what it
+  // keeps.
+  // kLimitExceeded: the engine has all it will inspect (SecRequestBodyLimit or
+  // SecRequestBodyNoFilesLimit reached, the line logged); feed no more. With Reject and
+  // SecRuleEngine On the intervention is then a deny with 413; otherwise pass the whole body on.
   bool wants_request_body() const;
   BodyResult append_request_body(std::string_view chunk);
+  // The Content-Length, before any byte is read: over SecRequestBodyLimit it is refused at once
+  // (kLimitExceeded and a 413 intervention) with Reject when enforcing, as in v2; otherwise the
+  // line is logged and the part within the limit is inspected.
+  BodyResult declare_request_body_length(uint64_t content_length);
+  // After phase 2: the body the handler must get instead of the client's when @rsub rewrote
+  // STREAM_INPUT_BODY (SecStreamInBodyInspection); nullopt when the body is unchanged.
+  std::optional<std::string_view> request_body_replacement() const;
   Intervention process_request_body();  // phase 2
 
   // ---- response ----
   void set_response_status(int status, std::string_view protocol);
+  void set_status_line(std::string_view line);  // STATUS_LINE: "404 Not Found"
   void add_response_header(std::string_view name, std::string_view value);
   Intervention process_response_headers();  // phase 3
   bool wants_response_body(std::string_view content_type) const;
   BodyResult append_response_body(std::string_view chunk);
   Intervention process_response_body();  // phase 4
+  ResponseChanges response_changes() const;
+
+  // Writes `ModSecurity: <message> [hostname "…"] [uri "…"] [unique_id "…"]` to the LogSink, the
+  // form of ModSecurity v2's engine messages that belong to no rule (body limits and the like).
+  void alert(std::string_view message) const;
 
   void process_logging();  // phase 5; never disrupts
 

@@ -45,6 +45,8 @@ RAMPART_ACTION(parse_sanitise_matched)
 RAMPART_ACTION(parse_sanitise_matched_bytes)
 RAMPART_ACTION(parse_sanitise_request_header)
 RAMPART_ACTION(parse_sanitise_response_header)
+RAMPART_ACTION(parse_prepend)
+RAMPART_ACTION(parse_append)
 #undef RAMPART_ACTION
 
 std::string_view severity_name(int severity);  // "CRITICAL" for 2; empty when out of range

@@ -53,6 +53,8 @@ constexpr ActionDef kActions[] = {
     {"sanitizeRequestHeader", Kind::kNonDisruptive, Value::kRequired, parse_sanitise_request_header},
     {"sanitiseResponseHeader", Kind::kNonDisruptive, Value::kRequired, parse_sanitise_response_header},
     {"sanitizeResponseHeader", Kind::kNonDisruptive, Value::kRequired, parse_sanitise_response_header},
+    {"prepend", Kind::kNonDisruptive, Value::kRequired, parse_prepend},
+    {"append", Kind::kNonDisruptive, Value::kRequired, parse_append},
 };
 
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }

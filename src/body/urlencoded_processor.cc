@@ -1,6 +1,7 @@
 // URLENCODED request bodies: name=value pairs into ARGS_POST. The pairs are split once the whole
-// body is in (TransactionState::request_body keeps it for REQUEST_BODY anyway), so a pair that
-// straddles two chunks needs no special case.
+// body is in (TransactionState::request_body keeps it for REQUEST_BODY anyway, and every byte
+// counts against SecRequestBodyNoFilesLimit, so it is all there), so a pair that straddles two
+// chunks needs no special case. Under ProcessPartial the kept prefix is parsed.
 #include "body/processors.h"
 #include "body/urlencoded.h"
 #include "engine/transaction_state.h"
@@ -14,8 +15,10 @@ class UrlencodedProcessor final : public Processor {
   explicit UrlencodedProcessor(TransactionState& tx) : tx_(tx) {}
   void feed(std::string_view chunk) override { fed_ += chunk.size(); }
   void finish(bool) override {
-    // An invalid %-escape is not a parse failure in v2: it only sets URLENCODED_ERROR.
-    parse_urlencoded(tx_, tx_.request_body, '&', tx_.args_post);
+    // An invalid %-escape is not a parse failure in v2: it only sets URLENCODED_ERROR. The body
+    // is split at SecArgumentSeparator, like the query string.
+    if (!parse_urlencoded(tx_, tx_.request_body, tx_.settings().args_separator(), tx_.args_post))
+      tx_.urlencoded_error = true;
   }
   size_t non_file_bytes() const override { return fed_; }
 

@@ -38,11 +38,12 @@ const ActionSet& Config::Impl::default_actions(int phase) const {
   return kDefault;
 }
 
-Config::Config() : impl_(std::make_unique<Impl>()) {}
+Config::Config() : impl_(std::make_unique<Impl>()) { impl_->owner = this; }
 Config::~Config() = default;
 
 const Settings& Config::settings() const { return impl_->settings; }
 size_t Config::rule_count() const { return impl_->rules.size(); }
+const std::vector<ConfigError>& Config::warnings() const { return impl_->warnings; }
 
 bool Config::is_directive(std::string_view name) { return config::find_directive(name) != nullptr; }
 std::span<const std::string_view> Config::directive_names() { return config::directive_names(); }
@@ -160,16 +161,24 @@ void Settings::inherit(const Settings& parent) {
   inherit_field(s.request_body_limit, parent.request_body_limit);
   inherit_field(s.request_body_no_files_limit, parent.request_body_no_files_limit);
   inherit_field(s.request_body_limit_action, parent.request_body_limit_action);
+  inherit_field(s.request_body_in_memory_limit, parent.request_body_in_memory_limit);
+  inherit_field(s.stream_in_body_inspection, parent.stream_in_body_inspection);
+  inherit_field(s.argument_separator, parent.argument_separator);
   inherit_field(s.response_body_limit, parent.response_body_limit);
   inherit_field(s.response_body_limit_action, parent.response_body_limit_action);
   // A child's SecResponseBodyMimeType adds to the parent's list, as in v2.
-  if (s.response_body_mime_types && parent.response_body_mime_types) {
+  if (s.response_body_mime_types && parent.response_body_mime_types &&
+      !s.response_body_mime_types_cleared) {
     auto types = *parent.response_body_mime_types;
     types.insert(types.end(), s.response_body_mime_types->begin(),
                  s.response_body_mime_types->end());
     s.response_body_mime_types = std::move(types);
   }
-  inherit_field(s.response_body_mime_types, parent.response_body_mime_types);
+  if (!s.response_body_mime_types_cleared)
+    inherit_field(s.response_body_mime_types, parent.response_body_mime_types);
+  inherit_field(s.stream_out_body_inspection, parent.stream_out_body_inspection);
+  inherit_field(s.content_injection, parent.content_injection);
+  inherit_field(s.disable_backend_compression, parent.disable_backend_compression);
   inherit_field(s.tmp_dir, parent.tmp_dir);
   inherit_field(s.data_dir, parent.data_dir);
   inherit_field(s.collection_timeout, parent.collection_timeout);
@@ -177,6 +186,15 @@ void Settings::inherit(const Settings& parent) {
   inherit_field(s.collection_map_size, parent.collection_map_size);
   inherit_field(s.debug_log, parent.debug_log);
   inherit_field(s.debug_log_level, parent.debug_log_level);
+  inherit_field(s.pcre_match_limit, parent.pcre_match_limit);
+  inherit_field(s.pcre_match_limit_recursion, parent.pcre_match_limit_recursion);
+  inherit_field(s.cookie_format, parent.cookie_format);
+  inherit_field(s.intercept_on_error, parent.intercept_on_error);
+  inherit_field(s.rule_perf_time, parent.rule_perf_time);
+  inherit_field(s.server_signature, parent.server_signature);
+  inherit_field(s.sensor_id, parent.sensor_id);
+  inherit_field(s.status_engine, parent.status_engine);
+  if (!s.unicode_map) s.unicode_map = parent.unicode_map;
   s.component_signatures.insert(s.component_signatures.begin(),
                                 parent.component_signatures.begin(),
                                 parent.component_signatures.end());
@@ -195,7 +213,9 @@ std::unique_ptr<Config> Config::merge(const Config& parent, const Config& child)
   m.audit = c.audit;
   m.audit.inherit(p.audit);
   m.rules.reserve(p.rules.size() + c.rules.size());
-  m.rules = p.rules;
+  // SecRuleInheritance Off in the child: it starts from its own rules alone, as in v2.
+  m.rule_inheritance = c.rule_inheritance;
+  if (c.rule_inheritance.value_or(true)) m.rules = p.rules;
   for (const IdRange& r : c.removed_ids) config::remove_rules_by_id(m.rules, r);
   for (const RuleMatcher& r : c.removed_matching) config::remove_rules_matching(m.rules, r);
   for (const auto& update : c.inherited_updates) update(m.rules);

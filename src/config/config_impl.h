@@ -36,6 +36,13 @@ struct Config::Impl {
   std::shared_ptr<const log::DebugLogFile> debug_log;  // SecDebugLog, inherited
   log::AuditConfig audit;  // SecAuditEngine, SecAuditLog* (src/log/audit_config.h), inherited
 
+  // SecRuleInheritance (server_directives.cc): unset or On takes the parent's rules on merge.
+  std::optional<bool> rule_inheritance;
+  std::vector<ConfigError> warnings;  // Config::warnings()
+  std::string unicode_map_file;       // SecUnicodeMapFile, for SecUnicodeCodePage
+  bool remote_rules_warn_only = false;  // SecRemoteRulesFailAction Warn
+  Config* owner = nullptr;  // the Config this is inside of (SecRemoteRules applies text to it)
+
   // A chain being defined: the starter and the last link (which still has `chain`).
   std::shared_ptr<Rule> open_chain;
   Rule* open_chain_last = nullptr;

@@ -9,6 +9,8 @@
 #include "config/collection_directives.h"
 #include "config/audit_directives.h"
 #include "config/directive_handlers.h"
+#include "config/engine_directives.h"
+#include "config/server_directives.h"
 #include "engine/collection.h"
 
 namespace rampart::config {
@@ -79,6 +81,19 @@ std::optional<std::string> request_body_no_files_limit(DirectiveContext& ctx) {
 std::optional<std::string> request_body_limit_action(DirectiveContext& ctx) {
   return parse_limit_action(ctx, ctx.cfg.settings.request_body_limit_action);
 }
+std::optional<std::string> request_body_in_memory_limit(DirectiveContext& ctx) {
+  return parse_size(ctx, ctx.cfg.settings.request_body_in_memory_limit);
+}
+std::optional<std::string> stream_in_body_inspection(DirectiveContext& ctx) {
+  return parse_on_off(ctx, ctx.cfg.settings.stream_in_body_inspection);
+}
+// One character, as in v2 (which separates both the query string and URLENCODED bodies by it).
+std::optional<std::string> argument_separator(DirectiveContext& ctx) {
+  const std::string& v = ctx.words[0];
+  if (v.size() != 1) return "takes a single character such as & or ;, got '" + v + "'";
+  ctx.cfg.settings.argument_separator = v[0];
+  return std::nullopt;
+}
 std::optional<std::string> response_body_limit(DirectiveContext& ctx) {
   return parse_size(ctx, ctx.cfg.settings.response_body_limit);
 }
@@ -92,6 +107,22 @@ std::optional<std::string> response_body_mime_type(DirectiveContext& ctx) {
   if (!types) types.emplace();
   for (const std::string& w : ctx.words) types->push_back(to_lower(w));
   return std::nullopt;
+}
+
+// Empties this context's list and stops it inheriting the parent's, as in ModSecurity v2.
+std::optional<std::string> response_body_mime_types_clear(DirectiveContext& ctx) {
+  ctx.cfg.settings.response_body_mime_types.emplace();
+  ctx.cfg.settings.response_body_mime_types_cleared = true;
+  return std::nullopt;
+}
+std::optional<std::string> stream_out_body_inspection(DirectiveContext& ctx) {
+  return parse_on_off(ctx, ctx.cfg.settings.stream_out_body_inspection);
+}
+std::optional<std::string> content_injection(DirectiveContext& ctx) {
+  return parse_on_off(ctx, ctx.cfg.settings.content_injection);
+}
+std::optional<std::string> disable_backend_compression(DirectiveContext& ctx) {
+  return parse_on_off(ctx, ctx.cfg.settings.disable_backend_compression);
 }
 
 std::optional<std::string> component_signature(DirectiveContext& ctx) {
@@ -142,9 +173,16 @@ constexpr DirectiveDef kDirectives[] = {
     {"SecRequestBodyLimit", 1, 1, request_body_limit},
     {"SecRequestBodyNoFilesLimit", 1, 1, request_body_no_files_limit},
     {"SecRequestBodyLimitAction", 1, 1, request_body_limit_action},
+    {"SecRequestBodyInMemoryLimit", 1, 1, request_body_in_memory_limit},
+    {"SecStreamInBodyInspection", 1, 1, stream_in_body_inspection},
+    {"SecArgumentSeparator", 1, 1, argument_separator},
     {"SecResponseBodyLimit", 1, 1, response_body_limit},
     {"SecResponseBodyLimitAction", 1, 1, response_body_limit_action},
     {"SecResponseBodyMimeType", 1, -1, response_body_mime_type},
+    {"SecResponseBodyMimeTypesClear", 0, 0, response_body_mime_types_clear},
+    {"SecStreamOutBodyInspection", 1, 1, stream_out_body_inspection},
+    {"SecContentInjection", 1, 1, content_injection},
+    {"SecDisableBackendCompression", 1, 1, disable_backend_compression},
     {"SecComponentSignature", 1, 1, component_signature},
     {"SecTmpDir", 1, 1, tmp_dir},
     {"SecDataDir", 1, 1, data_dir},
@@ -153,6 +191,27 @@ constexpr DirectiveDef kDirectives[] = {
     {"SecCollectionMapSize", 1, 1, collection_map_size},
     {"SecDebugLog", 1, 1, debug_log},
     {"SecDebugLogLevel", 1, 1, debug_log_level},
+    {"SecPcreMatchLimit", 1, 1, handle_pcre_match_limit},
+    {"SecPcreMatchLimitRecursion", 1, 1, handle_pcre_match_limit_recursion},
+    {"SecCookieFormat", 1, 1, handle_cookie_format},
+    {"SecRuleInheritance", 1, 1, handle_rule_inheritance},
+    {"SecInterceptOnError", 1, 1, handle_intercept_on_error},
+    {"SecRulePerfTime", 1, 1, handle_rule_perf_time},
+    {"SecServerSignature", 1, 1, handle_server_signature},
+    {"SecSensorId", 1, 1, handle_sensor_id},
+    {"SecStatusEngine", 1, 1, handle_status_engine},
+    {"SecCacheTransformations", 1, 2, handle_cache_transformations},
+    {"SecGuardianLog", 1, 1, handle_guardian_log},
+    {"SecChrootDir", 1, 1, handle_chroot_dir},
+    {"SecConnEngine", 1, 1, handle_conn_engine},
+    {"SecConnReadStateLimit", 1, 2, handle_conn_read_state_limit},
+    {"SecReadStateLimit", 1, 2, handle_conn_read_state_limit},
+    {"SecConnWriteStateLimit", 1, 2, handle_conn_write_state_limit},
+    {"SecWriteStateLimit", 1, 2, handle_conn_write_state_limit},
+    {"SecUnicodeMapFile", 1, 2, handle_unicode_map_file},
+    {"SecUnicodeCodePage", 1, 1, handle_unicode_code_page},
+    {"SecRemoteRules", 2, 3, handle_remote_rules},
+    {"SecRemoteRulesFailAction", 1, 1, handle_remote_rules_fail_action},
     {"SecAuditEngine", 1, 1, handle_audit_engine},
     {"SecAuditLog", 1, 1, handle_audit_log},
     {"SecAuditLog2", 1, 1, handle_audit_log2},

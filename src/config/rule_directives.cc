@@ -7,6 +7,7 @@
 #include "config/rule_parser.h"
 #include "engine/collection.h"
 #include "log/alert.h"
+#include "log/audit_log.h"
 
 namespace rampart::config {
 
@@ -85,11 +86,13 @@ bool parse_long(std::string_view s, long& out) {
   return ec == std::errc() && p == s.data() + s.size();
 }
 
-// The rule as v2 prints it in audit part K: each argument quoted and log-escaped.
-std::string unparsed(std::string_view directive, const std::vector<std::string>& words) {
-  std::string out(directive);
-  for (const std::string& w : words) out += " \"" + log::escape(w) + "\"";
-  return out;
+// The rule as v2 prints it in audit part K: a chain starter's actions merged with the
+// SecDefaultAction of its phase, a link's as written.
+std::string unparsed(const Config::Impl& cfg, std::string_view directive,
+                     const std::vector<std::string>& words, const Rule& rule) {
+  if (cfg.open_chain) return log::rule_text(directive, words, nullptr);
+  return log::rule_text(directive, words,
+                        &cfg.default_actions(rule.actions.phase.value_or(2)).text);
 }
 
 }  // namespace
@@ -103,7 +106,7 @@ std::optional<std::string> handle_sec_rule(DirectiveContext& ctx) {
   if (ctx.words.size() > 2) {
     if (auto err = parse_actions(ctx.words[2], base, rule->actions)) return err;
   }
-  rule->unparsed = unparsed("SecRule", ctx.words);
+  rule->unparsed = unparsed(ctx.cfg, "SecRule", ctx.words, *rule);
   return add_rule(ctx.cfg, std::move(rule));
 }
 
@@ -113,7 +116,7 @@ std::optional<std::string> handle_sec_action(DirectiveContext& ctx) {
   rule->is_action = true;
   rule->op_name = "unconditionalMatch";
   if (auto err = parse_actions(ctx.words[0], base_dir_of(ctx.where), rule->actions)) return err;
-  rule->unparsed = unparsed("SecAction", ctx.words);
+  rule->unparsed = unparsed(ctx.cfg, "SecAction", ctx.words, *rule);
   return add_rule(ctx.cfg, std::move(rule));
 }
 
@@ -144,6 +147,7 @@ std::optional<std::string> handle_sec_default_action(DirectiveContext& ctx) {
            "put them on the rules";
   if (set->disruptive == Disruptive::kUnset)
     return "SecDefaultAction needs a disruptive action, e.g. \"phase:2,log,auditlog,pass\"";
+  set->text = ctx.words[0];
   ctx.cfg.defaults[*set->phase] = std::move(set);
   return std::nullopt;
 }

@@ -5,6 +5,7 @@
 
 #include "config/config_impl.h"
 #include "engine/collection.h"
+#include "engine/stream_rewrite.h"
 #include "engine/transaction_state.h"
 #include "log/alert.h"
 #include "variables/select.h"
@@ -24,10 +25,11 @@ std::string_view transformed(TransactionState& tx, const Rule& rule, std::string
     return it->second;
   }
   std::string current(value), next;
+  transforms::TransformContext ctx{tx.settings().unicode_map.get()};
   for (size_t i = 0; i < rule.transforms.size(); ++i) {
     const auto* t = rule.transforms[i];
     next.clear();
-    if (t->fn(current, next)) current.swap(next);
+    if (transforms::apply(*t, current, next, ctx)) current.swap(next);
     if (trace) {
       tx.debug(9, "T (" + std::to_string(i) + ") " + std::string(t->name) + ": \"" +
                       log::escape(std::string_view(current).substr(0, 256)) + "\"");
@@ -41,9 +43,10 @@ void all_stages(TransactionState& tx, const Rule& rule, std::string_view value,
                 std::vector<std::string_view>& out) {
   out.push_back(value);
   std::string current(value), next;
+  transforms::TransformContext ctx{tx.settings().unicode_map.get()};
   for (const auto* t : rule.transforms) {
     next.clear();
-    if (t->fn(current, next)) {
+    if (transforms::apply(*t, current, next, ctx)) {
       current.swap(next);
       out.push_back(tx.keep(current));
     }
@@ -114,11 +117,12 @@ void on_rule_match(TransactionState& tx, const Rule& starter, std::string_view r
       tx.log->alert(line);
       tx.audit.add_message(line);  // part H: Message:
     }
-    if (disrupting) tx.audit.intercept_message = line.substr(line.find(' ') + 1);
     tx.debug(disrupting ? 1 : 2, line);
   }
   if (disrupting) {
     tx.audit.intercept_phase = tx.phase;  // part H: Action: Intercepted (phase N)
+    // JSON action.message: the operator's message alone, as in v2.
+    tx.audit.intercept_message = rule_message;
     Intervention& i = tx.intervention;
     switch (a.disruptive) {
       case Disruptive::kDrop:
@@ -199,6 +203,7 @@ LinkResult eval_link(TransactionState& tx, const Rule& link, const Rule& starter
       st.var_name = name;
       st.capture = link.actions.capture;
       st.scratch = &tx.scratch;
+      st.tx = &tx;
       bool hit = link.op->match(value, param, st);
       if (tx.debug_enabled(9)) {
         tx.debug(9, "Rule " + std::string(starter.id) + " (" + starter.where.file + ":" +
@@ -208,6 +213,7 @@ LinkResult eval_link(TransactionState& tx, const Rule& link, const Rule& starter
                         ((hit != link.op_negated) ? "match" : "no match"));
       }
       if (st.limit_exceeded) {
+        tx.rule_failed = true;  // v2's operator error (SecInterceptOnError)
         tx.tx.set("MSC_PCRE_LIMITS_EXCEEDED", "1");
         tx.log->alert("ModSecurity: Rule [id \"" + starter.id + "\"][file \"" +
                       starter.where.file + "\"][line \"" + std::to_string(starter.where.line) +
@@ -224,7 +230,10 @@ LinkResult eval_link(TransactionState& tx, const Rule& link, const Rule& starter
                                 log::escape(param.substr(0, 252)) + "\" against \"" +
                                 log::escape(name) + "\" required."
                           : std::move(st.message);
-      if (matched(name, value, message)) return LinkResult::kStop;
+      bool stop = matched(name, value, message);
+      // After the actions: they may still view the old text.
+      if (st.rewritten) rewrite_stream(tx, name, std::move(*st.rewritten));
+      if (stop) return LinkResult::kStop;
       if (!link.actions.multi_match) break;
     }
   }
@@ -263,6 +272,23 @@ bool eval_rule_timed(TransactionState& tx, const Rule& rule) {
   return matched;
 }
 
+// SecRulePerfTime: a rule slower than the threshold goes into PERF_RULES (times add up when the
+// same rule is slow in several phases).
+void record_rule_time(TransactionState& tx, const Rule& rule,
+                      std::chrono::steady_clock::time_point start, long long threshold_us) {
+  long long us = std::chrono::duration_cast<std::chrono::microseconds>(
+                     std::chrono::steady_clock::now() - start)
+                     .count();
+  if (us < threshold_us) return;
+  for (auto& [id, total] : tx.perf_rules) {
+    if (id == rule.id) {
+      total += us;
+      return;
+    }
+  }
+  tx.perf_rules.emplace_back(rule.id, us);
+}
+
 }  // namespace
 
 void run_phase(TransactionState& tx, int phase) {
@@ -289,8 +315,20 @@ void run_phase(TransactionState& tx, int phase) {
       if (tx.debug_enabled(9)) tx.debug(9, "Rule " + rule.id + " removed by ctl, skipped.");
       continue;
     }
+    std::optional<long long> perf_time = tx.settings().rule_perf_time;
+    auto perf_start = perf_time ? std::chrono::steady_clock::now()
+                                : std::chrono::steady_clock::time_point();
+    tx.rule_failed = false;
     bool matched = tx.debug_enabled(9) ? eval_rule_timed(tx, rule) : eval_rule(tx, rule);
+    if (perf_time) record_rule_time(tx, rule, perf_start, *perf_time);
     if (tx.intervention.disruptive()) return;
+    // SecInterceptOnError On: a failed operator ends this phase's rules, as in v2.
+    if (tx.rule_failed && tx.settings().stop_phase_on_error()) {
+      tx.log->alert("ModSecurity: Rule processing failed; the remaining rules of phase " +
+                    std::to_string(phase) + " are skipped (SecInterceptOnError On) [id \"" +
+                    rule.id + "\"] [unique_id \"" + tx.unique_id + "\"]");
+      return;
+    }
     if (matched) {
       if (rule.actions.disruptive == Disruptive::kAllow &&
           tx.intervention.kind == Intervention::Kind::kAllow)

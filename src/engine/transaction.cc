@@ -12,7 +12,11 @@
 
 namespace rampart {
 
-TransactionState::TransactionState(const Config& cfg, LogSink& sink) : config(&cfg), log(&sink) {}
+// The PCRE limits are read once, from the server/vhost context (v2 sets them server-wide).
+TransactionState::TransactionState(const Config& cfg, LogSink& sink)
+    : config(&cfg),
+      log(&sink),
+      scratch(cfg.settings().regex_match_limit(), cfg.settings().regex_depth_limit()) {}
 
 std::string_view TransactionState::request_header(std::string_view name) const {
   for (const Param& h : request_headers)
@@ -128,7 +132,8 @@ bool skip_phase(const TransactionState& s, int phase) {
 Intervention Transaction::process_request_headers() {
   State& s = *state_;
   if (s.unique_id.empty()) s.unique_id = make_unique_id();
-  body::parse_urlencoded(s, s.query, '&', s.args_get);
+  if (!body::parse_urlencoded(s, s.query, settings().args_separator(), s.args_get))
+    s.urlencoded_error = true;
   // Chosen before phase 1, as in v2, so phase-1 rules see it and ctl:requestBodyProcessor can
   // override it.
   s.reqbody_processor = body::processor_for_content_type(s.request_header("Content-Type"));
@@ -151,30 +156,104 @@ body::Processor* body_processor(TransactionState& s) {
 }
 }  // namespace
 
+namespace {
+
+// What SecRequestBodyNoFilesLimit counts so far: the processor's non-file bytes. A body no
+// processor reads counts only when ctl:forceRequestBodyVariable keeps it for REQUEST_BODY, as in
+// v2 (which buffers it only then).
+size_t no_files_bytes(const TransactionState& s, size_t inspected) {
+  if (s.body_processor) return s.body_processor->non_file_bytes();
+  return s.force_request_body_variable ? inspected : 0;
+}
+
+enum class BodyLimit { kDeclared, kBody, kNoFiles };
+
+// One limit was reached: log v2's line (once), then deny with 413 (Reject, SecRuleEngine On) or
+// go on with the part within the limit (ProcessPartial, DetectionOnly). Over the no-files limit
+// REQBODY_ERROR is set as well, as v2 does even with ProcessPartial.
+void request_body_limit(const Transaction& t, TransactionState& s, BodyLimit which) {
+  const Settings& cfg = s.settings();
+  std::string message;
+  if (which == BodyLimit::kNoFiles) {
+    s.request_body_no_files_hit = true;
+    message = "Request body no files data length is larger than the configured limit (" +
+              std::to_string(cfg.max_request_body_no_files()) + ").";
+  } else {
+    if (which == BodyLimit::kBody) s.request_body_limit_hit = true;
+    message = std::string("Request body ") +
+              (which == BodyLimit::kDeclared ? "(Content-Length) " : "") +
+              "is larger than the configured limit (" + std::to_string(cfg.max_request_body()) +
+              ").";
+  }
+  if (!s.request_body_limit_logged || which == BodyLimit::kNoFiles) t.alert(message);
+  s.request_body_limit_logged = true;
+  if (cfg.on_request_body_limit() == BodyLimitAction::kReject &&
+      cfg.engine_mode() == EngineMode::kOn) {
+    s.intervention.kind = Intervention::Kind::kDeny;
+    s.intervention.status = 413;
+    return;
+  }
+  if (which == BodyLimit::kNoFiles) {
+    s.reqbody_error = true;
+    s.reqbody_error_msg = message;
+  }
+}
+
+}  // namespace
+
+BodyResult Transaction::declare_request_body_length(uint64_t content_length) {
+  State& s = *state_;
+  if (content_length <= settings().max_request_body()) return BodyResult::kOk;
+  request_body_limit(*this, s, BodyLimit::kDeclared);
+  return s.intervention.disruptive() ? BodyResult::kLimitExceeded : BodyResult::kOk;
+}
+
 BodyResult Transaction::append_request_body(std::string_view chunk) {
   State& s = *state_;
+  const Settings& cfg = settings();
+  size_t before = s.request_body_length;
   s.request_body_length += chunk.size();
+  if (s.request_body_limit_hit || s.request_body_no_files_hit || s.intervention.disruptive())
+    return BodyResult::kLimitExceeded;
+  // The part within SecRequestBodyLimit is inspected; the connector passes the rest on unread.
+  size_t limit = cfg.max_request_body();
+  bool over = s.request_body_length > limit;
+  if (over) chunk = chunk.substr(0, limit - before);
+  size_t keep = std::min(limit, cfg.max_request_body_no_files());
+  if (s.request_body.size() < keep)
+    s.request_body.append(chunk.substr(0, keep - s.request_body.size()));
+  // STREAM_INPUT_BODY is the whole body within SecRequestBodyLimit: @rsub may rewrite any of it.
+  if (cfg.inspect_stream_input()) s.stream_input_body.append(chunk);
   body::Processor* processor = body_processor(s);
-  // Without files (every body this engine parses so far) the stricter no-files limit applies.
-  size_t limit = std::min(settings().max_request_body(), settings().max_request_body_no_files());
-  BodyResult result = BodyResult::kOk;
-  if (s.request_body.size() + chunk.size() > limit) {
-    chunk = chunk.substr(0, limit - s.request_body.size());
-    result = BodyResult::kLimitExceeded;
-  }
-  s.request_body.append(chunk);
   if (processor != nullptr && !chunk.empty()) processor->feed(chunk);
-  return result;
+  // Checked after each chunk, as v2 does: a processor may have seen one chunk past the limit.
+  if (no_files_bytes(s, std::min(s.request_body_length, limit)) >
+      cfg.max_request_body_no_files()) {
+    request_body_limit(*this, s, BodyLimit::kNoFiles);
+    return BodyResult::kLimitExceeded;
+  }
+  if (over) {
+    request_body_limit(*this, s, BodyLimit::kBody);
+    return BodyResult::kLimitExceeded;
+  }
+  return BodyResult::kOk;
 }
 
 Intervention Transaction::process_request_body() {
   State& s = *state_;
   if (!s.request_body_processed && settings().inspect_request_body()) {
     s.request_body_processed = true;
-    if (s.body_processor) s.body_processor->finish(s.request_body.size() < s.request_body_length);
+    if (s.body_processor)
+      s.body_processor->finish(s.request_body_limit_hit || s.request_body_no_files_hit);
   }
   if (!skip_phase(s, 2)) run_phase(s, 2);
   return s.intervention;
+}
+
+std::optional<std::string_view> Transaction::request_body_replacement() const {
+  const State& s = *state_;
+  if (!s.stream_input_modified) return std::nullopt;
+  return std::string_view(s.stream_input_body);
 }
 
 void Transaction::set_response_status(int status, std::string_view protocol) {
@@ -192,7 +271,8 @@ Intervention Transaction::process_response_headers() {
 }
 
 bool Transaction::wants_response_body(std::string_view content_type) const {
-  return !engine_off(*state_) && settings().inspect_response_body() &&
+  return !engine_off(*state_) &&
+         (settings().inspect_response_body() || settings().inspect_stream_output()) &&
          settings().response_mime_type_inspected(content_type);
 }
 
@@ -200,8 +280,32 @@ BodyResult Transaction::append_response_body(std::string_view chunk) {
   State& s = *state_;
   s.response_body_length += chunk.size();
   size_t limit = settings().max_response_body();
+  if (!s.response_coding_checked) {
+    s.response_coding_checked = true;
+    body::ContentCoding coding = body::parse_content_coding(s.response_header("Content-Encoding"));
+    if (coding == body::ContentCoding::kGzip || coding == body::ContentCoding::kDeflate)
+      s.response_inflater = std::make_unique<body::Inflater>(coding, limit);
+  }
+  if (s.response_inflater) {
+    // Rules see the decoded copy; the compressed bytes count against the limit as well, because
+    // the connector holds them back meanwhile.
+    body::Inflater& inflater = *s.response_inflater;
+    body::Inflater::Status st = inflater.feed(chunk, s.response_body);
+    if (st == body::Inflater::Status::kError && !s.response_body_limited) {
+      s.response_body_limited = true;  // what follows the damage is not inspected
+      alert("Output filter: Failed to decode the compressed response body (" + inflater.error() +
+            "); inspecting the " + std::to_string(s.response_body.size()) +
+            " bytes decoded before the damage.");
+    }
+    if (st == body::Inflater::Status::kLimit || s.response_body_length > limit) {
+      s.response_body_limited = true;
+      return BodyResult::kLimitExceeded;
+    }
+    return BodyResult::kOk;
+  }
   if (s.response_body.size() + chunk.size() > limit) {
     s.response_body.append(chunk.substr(0, limit - s.response_body.size()));
+    s.response_body_limited = true;
     return BodyResult::kLimitExceeded;
   }
   s.response_body.append(chunk);
@@ -209,8 +313,11 @@ BodyResult Transaction::append_response_body(std::string_view chunk) {
 }
 
 Intervention Transaction::process_response_body() {
-  if (!skip_phase(*state_, 4)) run_phase(*state_, 4);
-  return state_->intervention;
+  State& s = *state_;
+  // STREAM_OUTPUT_BODY is a copy that @rsub may rewrite; RESPONSE_BODY stays what was received.
+  if (settings().inspect_stream_output()) s.stream_output_body = s.response_body;
+  if (!skip_phase(s, 4)) run_phase(s, 4);
+  return s.intervention;
 }
 
 void Transaction::process_logging() {

@@ -11,6 +11,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "body/inflate.h"
 #include "body/processor.h"
 #include "collections/transaction_collections.h"
 #include "engine/collection.h"
@@ -51,8 +52,15 @@ struct TransactionState {
   std::vector<Param> args_get, args_post;
   std::vector<Param> args_json;  // JSON body arguments: in ARGS but not ARGS_POST, as in v2
   std::vector<Param> cookies;
+  // The raw body as the engine keeps it: its first min(SecRequestBodyLimit,
+  // SecRequestBodyNoFilesLimit) bytes, whatever the processor (REQUEST_BODY, audit part C). File
+  // content beyond that is never kept here; the connector spills it to SecTmpDir.
   std::string request_body;
-  size_t request_body_length = 0;  // every byte the client sent, kept or not
+  size_t request_body_length = 0;  // every byte the connector handed over, kept or not
+  bool request_body_limit_hit = false;     // SecRequestBodyLimit reached (INBOUND_DATA_ERROR)
+  bool request_body_no_files_hit = false;  // SecRequestBodyNoFilesLimit reached
+  bool request_body_limit_logged = false;  // the limit line is out (once per request)
+  bool urlencoded_error = false;           // an invalid %-escape in the query or a URLENCODED body
   // "URLENCODED" …: chosen by Content-Type before phase 1, changed by ctl:requestBodyProcessor;
   // empty when none applies.
   std::string reqbody_processor;
@@ -62,12 +70,25 @@ struct TransactionState {
   bool request_body_processed = false;
   bool force_request_body_variable = false;
 
+  // Known only to the connector (server_vars.cc): USERAGENT_IP, AUTH_TYPE, SCRIPT_* …
+  std::string_view useragent_ip;
+  ServerVariables server_vars;
+  std::vector<std::string_view> webserver_errors;  // WEBSERVER_ERROR_LOG
+
   // ---- response ----
   int response_status = 0;
   std::string_view response_protocol;
+  std::string_view status_line;  // STATUS_LINE, as the connector gives it
   std::vector<Param> response_headers;
   std::string response_body;
   size_t response_body_length = 0;
+  // Response body decoding (src/body/inflate.h): set up with the first body chunk when the
+  // backend sent Content-Encoding gzip or deflate; response_body then holds the decoded copy.
+  std::unique_ptr<body::Inflater> response_inflater;
+  bool response_coding_checked = false;
+  bool response_body_limited = false;  // SecResponseBodyLimit reached: response_body is a prefix
+  // SecContentInjection: the prepend/append actions' text, macros expanded.
+  std::string content_prepend, content_append;
 
   // SecStreamInBodyInspection / SecStreamOutBodyInspection: STREAM_INPUT_BODY and
   // STREAM_OUTPUT_BODY, which @rsub may rewrite; when `*_modified` is set the connector sends
@@ -84,6 +105,9 @@ struct TransactionState {
   const Rule* current_rule = nullptr;     // the rule or chain link being evaluated
   const Rule* current_starter = nullptr;  // its chain starter (the rule itself when not chained)
   int phase = 0;  // phase being run
+  bool rule_failed = false;  // an operator failed in the current rule (SecInterceptOnError)
+  // SecRulePerfTime: rules that took longer, id -> microseconds (PERF_RULES), in order.
+  std::vector<std::pair<std::string, long long>> perf_rules;
   std::vector<RuleMatcher> removed_rules;      // ctl:ruleRemoveById/ByTag/ByMsg
   std::vector<TargetRemoval> removed_targets;  // ctl:ruleRemoveTargetById/ByTag/ByMsg
 

@@ -59,6 +59,19 @@ std::string entry_file_name(Clock::time_point t, std::string_view unique_id) {
   return format_tm(local(t), "/%Y%m%d/%Y%m%d-%H%M/%Y%m%d-%H%M%S-") + std::string(unique_id);
 }
 
+std::string_view response_body(const AuditInput& in) {
+  if (!in.tx.response_body.empty()) return in.tx.response_body;
+  return in.response.error_page_body;
+}
+
+std::vector<std::pair<std::string_view, std::string_view>> response_headers(const AuditInput& in) {
+  if (!in.response.headers.empty()) return in.response.headers;
+  std::vector<std::pair<std::string_view, std::string_view>> out;
+  out.reserve(in.tx.response_headers.size());
+  for (const Param& h : in.tx.response_headers) out.emplace_back(h.name, h.value);
+  return out;
+}
+
 std::string random_boundary() {
   thread_local std::mt19937 rng{std::random_device{}()};
   char buf[9];

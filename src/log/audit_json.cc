@@ -1,7 +1,8 @@
 // SecAuditLogFormat JSON: ModSecurity 2.9's JSON entry, one object per line, keys in v2's order.
 // "request", "response" and "audit_data" are always present (possibly empty); the rest follows
 // the parts: B request_line/headers, C body (an array of chunks, here one), F protocol/status/
-// headers, E body, H audit_data fields, K matched_rules.
+// headers, E body, H audit_data fields (error_messages: native's Apache-Error lines), K
+// matched_rules.
 #include "engine/rule.h"
 #include "engine/transaction_state.h"
 #include "log/alert.h"
@@ -102,12 +103,16 @@ void rule_json(Json& j, const Rule& rule) {
   j.close('}');
 }
 
-void headers(Json& j, const std::vector<Param>& list, const TransactionState& tx, bool request) {
+void headers(Json& j, const std::vector<Param>& list, const TransactionState& tx) {
   j.open_key("headers", '{');
-  for (const Param& h : list) {
-    j.kv(h.name, request ? sanitise_request_header(tx, h.name, h.value)
-                         : sanitise_response_header(tx, h.name, h.value));
-  }
+  for (const Param& h : list) j.kv(h.name, sanitise_request_header(tx, h.name, h.value));
+  j.close('}');
+}
+
+void headers(Json& j, const std::vector<std::pair<std::string_view, std::string_view>>& list,
+             const TransactionState& tx) {
+  j.open_key("headers", '{');
+  for (const auto& [name, value] : list) j.kv(name, sanitise_response_header(tx, name, value));
   j.close('}');
 }
 
@@ -117,6 +122,11 @@ void audit_data(Json& j, const AuditInput& in, bool wrote_response_body) {
   if (!a.messages.empty()) {
     j.open_key("messages", '[');
     for (const std::string& m : a.messages) j.str(m);
+    j.close(']');
+  }
+  if (!in.response.apache_errors.empty()) {  // native part H's Apache-Error: lines
+    j.open_key("error_messages", '[');
+    for (std::string_view e : in.response.apache_errors) j.str(e);
     j.close(']');
   }
   if (a.intercept_phase > 0) {
@@ -159,7 +169,7 @@ void audit_data(Json& j, const AuditInput& in, bool wrote_response_body) {
 std::string format_json(const AuditInput& in) {
   const TransactionState& tx = in.tx;
   Json j;
-  j.out.reserve(4096 + tx.request_body.size() + tx.response_body.size());
+  j.out.reserve(4096 + tx.request_body.size() + response_body(in).size());
   j.open('{');
   j.open_key("transaction", '{');
   j.kv("time", log_time(in.now));
@@ -173,7 +183,7 @@ std::string format_json(const AuditInput& in) {
   j.open_key("request", '{');
   if (has(in.parts, 'B')) {
     j.kv("request_line", sanitise_request_line(tx));
-    headers(j, tx.request_headers, tx, true);
+    headers(j, tx.request_headers, tx);
   }
   if ((has(in.parts, 'C') || has(in.parts, 'I')) && !tx.request_body.empty()) {
     j.open_key("body", '[');
@@ -186,10 +196,11 @@ std::string format_json(const AuditInput& in) {
   if (has(in.parts, 'F') && !in.response.protocol.empty()) {
     j.kv("protocol", in.response.protocol);
     j.kv_num("status", in.response.status);
-    headers(j, tx.response_headers, tx, false);
+    headers(j, response_headers(in), tx);
   }
-  bool wrote_response_body = has(in.parts, 'E') && !tx.response_body.empty();
-  if (wrote_response_body) j.kv("body", tx.response_body);
+  std::string_view body = response_body(in);
+  bool wrote_response_body = has(in.parts, 'E') && !body.empty();
+  if (wrote_response_body) j.kv("body", body);
   j.close('}');
 
   j.open_key("audit_data", '{');

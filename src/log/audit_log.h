@@ -35,6 +35,10 @@ struct AuditInput {
 bool audit_relevant(const TransactionState& tx, int final_status);
 
 // ---- formats ----
+// Part E: the body the engine inspected, else the error page httpd sent instead.
+std::string_view response_body(const AuditInput& in);
+// Part F: the headers as sent when the connector gave them, else as phase 3 saw them.
+std::vector<std::pair<std::string_view, std::string_view>> response_headers(const AuditInput& in);
 std::string format_native(const AuditInput& in, std::string_view boundary);  // audit_native.cc
 std::string format_json(const AuditInput& in);                               // audit_json.cc
 std::string random_boundary();  // 8 lowercase hex digits
@@ -49,6 +53,14 @@ std::string entry_file_name(Clock::time_point t, std::string_view unique_id);
 // `host remote_addr remote_user local_user [time] "request_line" status bytes "-" "-" unique_id
 // "sessionid" <file> 0 <size> md5:<hex> ` (v2 ends it with a space before the newline).
 std::string index_line(const AuditInput& in, std::string_view file, std::string_view entry);
+
+// ---- part K (audit_rule_text.cc) ----
+// A rule as v2 prints it: `SecRule "VARS" "OP" "ACTIONS"` (or `SecAction "ACTIONS"`), `words`
+// as written. A chain starter's actions are merged with `defaults` (its phase's SecDefaultAction
+// as written; "" for v2's implicit one); a chain link passes nullptr.
+std::string rule_text(std::string_view directive, const std::vector<std::string>& words,
+                      const std::string* defaults);
+std::string expanded_actions(const std::string* defaults, std::string_view actions);
 
 // ---- sanitisation (audit_sanitise.cc) ----
 // A copy of `value` with the marked bytes replaced by '*', for argument `name` (kArg) or header.

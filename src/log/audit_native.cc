@@ -44,6 +44,8 @@ void quoted_list(std::string& out, std::string_view label, const std::vector<std
 void trailer(std::string& out, const AuditInput& in, bool wrote_response_body) {
   const TransactionState& tx = in.tx;
   for (const std::string& m : tx.audit.messages) out += "Message: " + m + "\n";
+  for (std::string_view e : in.response.apache_errors)
+    out += "Apache-Error: " + std::string(e) + "\n";
   if (tx.audit.intercept_phase > 0)
     out += "Action: Intercepted (phase " + std::to_string(tx.audit.intercept_phase) + ")\n";
   if (!in.response.handler.empty())
@@ -71,13 +73,11 @@ void trailer(std::string& out, const AuditInput& in, bool wrote_response_body) {
            (mode == EngineMode::kDetectionOnly ? "DETECTION_ONLY" : "ENABLED") + "\"\n";
 }
 
-// Part K: each matched rule as written; a chain is its links, one per line, then a blank line.
+// Part K: each matched rule as v2 prints it (rule_text), a chain as its links one per line;
+// a blank line after each rule or chain.
 void matched_rules(std::string& out, const TransactionState& tx) {
   for (const Rule* rule : tx.audit.matched_rules) {
-    out += rule->unparsed + "\n";
-    if (!rule->next) continue;
-    for (const Rule* link = rule->next.get(); link; link = link->next.get())
-      out += link->unparsed + "\n";
+    for (const Rule* link = rule; link; link = link->next.get()) out += link->unparsed + "\n";
     out += "\n";
   }
 }
@@ -87,7 +87,7 @@ void matched_rules(std::string& out, const TransactionState& tx) {
 std::string format_native(const AuditInput& in, std::string_view boundary) {
   const TransactionState& tx = in.tx;
   std::string out;
-  out.reserve(4096 + tx.request_body.size() + tx.response_body.size());
+  out.reserve(4096 + tx.request_body.size() + response_body(in).size());
   out += "--";
   out += boundary;
   out += "-A--\n[" + log_time(in.now) + "] " + tx.unique_id + " " + std::string(tx.remote_addr) +
@@ -110,14 +110,15 @@ std::string format_native(const AuditInput& in, std::string_view boundary) {
              (in.response.status_line.empty() ? std::to_string(in.response.status)
                                               : std::string(in.response.status_line)) +
              "\n";
-      for (const Param& h : tx.response_headers)
-        out += std::string(h.name) + ": " + sanitise_response_header(tx, h.name, h.value) + "\n";
+      for (const auto& [name, value] : response_headers(in))
+        out += std::string(name) + ": " + sanitise_response_header(tx, name, value) + "\n";
     }
   }
-  bool wrote_response_body = has(in.parts, 'E') && !tx.response_body.empty();
+  std::string_view body = response_body(in);
+  bool wrote_response_body = has(in.parts, 'E') && !body.empty();
   if (wrote_response_body) {
     part(out, boundary, 'E');
-    out += tx.response_body;
+    out += body;
   }
   if (has(in.parts, 'H')) {
     part(out, boundary, 'H');

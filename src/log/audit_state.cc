@@ -8,6 +8,10 @@ namespace rampart::log {
 void AuditState::add_message(std::string_view alert_line) {
   constexpr std::string_view kPrefix = "ModSecurity: ";
   if (alert_line.substr(0, kPrefix.size()) == kPrefix) alert_line.remove_prefix(kPrefix.size());
+  // v2's part H leaves out what only the error log needs: [hostname] [uri] [unique_id] come last,
+  // and a quote inside any earlier field is escaped, so the last ` [hostname "` is theirs.
+  size_t tail = alert_line.rfind(" [hostname \"");
+  if (tail != std::string_view::npos) alert_line = alert_line.substr(0, tail);
   messages.emplace_back(alert_line);
 }
 

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -11,6 +12,7 @@
 
 namespace rampart {
 class RegexScratch;
+struct TransactionState;
 }
 
 namespace rampart::operators {
@@ -21,9 +23,13 @@ struct MatchState {
   std::string_view var_name;      // the target as logged, e.g. "ARGS:foo" or "REQUEST_URI"
   bool capture = false;           // the rule has the `capture` action
   RegexScratch* scratch = nullptr;  // per-transaction PCRE2 state; never null during evaluation
+  const TransactionState* tx = nullptr;  // for operators that expand macros themselves (@rsub)
   // out, written only on a match
   std::string message;            // ModSecurity v2 rule message, e.g. `Pattern match "x" at ARGS:a.`
   std::vector<std::string> captures;  // with `capture`: index i becomes TX.i (0..9)
+  // @rsub: the new text of the STREAM_* variable it matched; the engine stores it after the
+  // rule's actions ran (engine/stream_rewrite.h).
+  std::optional<std::string> rewritten;
   // out, written when a resource limit stopped the evaluation (PCRE2 match limit …)
   bool limit_exceeded = false;
 };

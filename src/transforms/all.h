@@ -6,6 +6,8 @@
 #include <string>
 #include <string_view>
 
+#include "transforms/transform.h"
+
 namespace rampart::transforms {
 
 // Case.
@@ -23,6 +25,8 @@ bool js_decode(std::string_view in, std::string& out);
 bool sql_hex_decode(std::string_view in, std::string& out);
 bool url_decode(std::string_view in, std::string& out);
 bool url_decode_uni(std::string_view in, std::string& out);
+// With SecUnicodeMapFile: %uHHHH through the loaded code page first (url_decode_uni.cc).
+bool url_decode_uni_mapped(std::string_view in, std::string& out, const TransformContext& ctx);
 bool utf8_to_unicode(std::string_view in, std::string& out);
 
 // Encoding and hashing.

@@ -44,7 +44,7 @@ constexpr std::array kTable = {
     TransformDef{"trimRight", trim_right},
     TransformDef{"uppercase", uppercase},
     TransformDef{"urlDecode", url_decode},
-    TransformDef{"urlDecodeUni", url_decode_uni},
+    TransformDef{"urlDecodeUni", url_decode_uni, url_decode_uni_mapped},
     TransformDef{"urlEncode", url_encode},
     TransformDef{"utf8toUnicode", utf8_to_unicode},
 };

@@ -1,9 +1,11 @@
 // Transformation functions (t:name). Each one lives in its own file and has one row in registry.cc.
 #pragma once
 
+#include <cstdint>
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace rampart::transforms {
 
@@ -11,10 +13,25 @@ namespace rampart::transforms {
 // an unchanged value costs no copy. `out` is empty on entry; `in` never aliases `out`.
 using TransformFn = bool (*)(std::string_view in, std::string& out);
 
+// What a transformation may need from the configuration: only t:urlDecodeUni has a use for it
+// (SecUnicodeMapFile's code point -> byte table, null when none is loaded).
+struct TransformContext {
+  const std::vector<int16_t>* unicode_map = nullptr;
+};
+using TransformCtxFn = bool (*)(std::string_view in, std::string& out,
+                                const TransformContext& ctx);
+
 struct TransformDef {
   std::string_view name;  // as written in rules, e.g. "urlDecodeUni"
   TransformFn fn;
+  TransformCtxFn ctx_fn = nullptr;  // used instead of fn when set and given a context
 };
+
+// Runs `t`, with the configuration's context for the transformations that take one.
+inline bool apply(const TransformDef& t, std::string_view in, std::string& out,
+                  const TransformContext& ctx) {
+  return t.ctx_fn ? t.ctx_fn(in, out, ctx) : t.fn(in, out);
+}
 
 // Looks a transformation up by name, ignoring case. nullptr when unknown. "none" is not in the
 // table: the rule parser treats it as "clear the pipeline".

@@ -1,6 +1,8 @@
 // Request line, URI, connection and request-body status variables. Values are as ModSecurity v2
 // gives them: REQUEST_FILENAME is the raw (still %-encoded) path, REQUEST_URI is path?query raw,
 // REQUEST_URI_RAW is the request target exactly as sent (possibly absolute).
+#include <algorithm>
+
 #include "variables/families.h"
 
 namespace rampart::variables {
@@ -34,14 +36,38 @@ void request_basename(const TransactionState& tx, std::vector<Field>& out) {
 
 void query_string(const TransactionState& tx, std::vector<Field>& out) { scalar(out, tx.query); }
 
-// As in ModSecurity v2: only for URLENCODED bodies or with ctl:forceRequestBodyVariable=On.
+// As in ModSecurity v2: the raw body for URLENCODED, and with ctl:forceRequestBodyVariable=On
+// for a body no processor parsed (none applies, or it failed); never for a processor that
+// succeeded (MULTIPART, JSON, XML), whose results are in ARGS, FILES and XML instead. It is the
+// kept prefix: at most min(SecRequestBodyLimit, SecRequestBodyNoFilesLimit) bytes.
 void request_body(const TransactionState& tx, std::vector<Field>& out) {
-  if (tx.reqbody_processor == "URLENCODED" || tx.force_request_body_variable)
+  bool parsed_elsewhere = tx.body_processor != nullptr && tx.reqbody_processor != "URLENCODED";
+  if (tx.reqbody_processor == "URLENCODED" ||
+      (tx.force_request_body_variable && (!parsed_elsewhere || tx.reqbody_error)))
     scalar(out, tx.request_body);
 }
 
+// Bytes the engine inspected (read within SecRequestBodyLimit), as v2: 0 without a body.
 void request_body_length(const TransactionState& tx, std::vector<Field>& out) {
-  scalar(out, tx.keep(std::to_string(tx.request_body_length)));  // bytes read, as v2
+  size_t n = std::min(tx.request_body_length, tx.settings().max_request_body());
+  scalar(out, tx.keep(std::to_string(n)));
+}
+
+// SecStreamInBodyInspection On: the whole body within SecRequestBodyLimit, as @rsub left it.
+void stream_input_body(const TransactionState& tx, std::vector<Field>& out) {
+  if (tx.settings().inspect_stream_input() && tx.request_body_processed)
+    scalar(out, tx.stream_input_body);
+}
+
+// 1 when the body was longer than SecRequestBodyLimit and only its start was inspected
+// (ProcessPartial, DetectionOnly).
+void inbound_data_error(const TransactionState& tx, std::vector<Field>& out) {
+  scalar(out, tx.request_body_limit_hit ? "1" : "0");
+}
+
+// 1 when the query string or a URLENCODED body had an invalid %-escape (kept as written).
+void urlencoded_error(const TransactionState& tx, std::vector<Field>& out) {
+  scalar(out, tx.urlencoded_error ? "1" : "0");
 }
 
 void remote_addr(const TransactionState& tx, std::vector<Field>& out) { scalar(out, tx.remote_addr); }

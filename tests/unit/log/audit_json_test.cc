@@ -51,7 +51,10 @@ TEST(AuditJson, TopLevelKeysInV2Order) {
       << j;
   EXPECT_TRUE(has(j, "\"audit_data\":{\"messages\":[\"Access denied with code 403 (phase 2). "))
       << j;
-  EXPECT_TRUE(has(j, "\"action\":{\"intercepted\":true,\"phase\":2,\"message\":\"Access denied"))
+  // v2's action.message is the operator's message alone.
+  EXPECT_TRUE(has(j,
+                  "\"action\":{\"intercepted\":true,\"phase\":2,\"message\":\"String match "
+                  "\\\"x\\\" at ARGS:a.\"}"))
       << j;
   EXPECT_TRUE(has(j, "\"stopwatch\":{\"p1\":")) << j;
   EXPECT_TRUE(has(j, "\"sr\":0,\"sw\":0,\"l\":0,\"gc\":0},\"producer\":\"Rampart/")) << j;
@@ -66,6 +69,22 @@ TEST(AuditJson, TopLevelKeysInV2Order) {
       << j;
   EXPECT_EQ(j.back(), '}');
   EXPECT_EQ(j.find('\n'), std::string::npos) << "one line per entry";
+}
+
+TEST(AuditJson, ErrorMessagesAndErrorPage) {
+  auto cfg = load_rules(kRules);
+  Exchange ex(*cfg, get("a=x"));
+  ex.run();
+  FinalResponse f = final_response();
+  f.apache_errors = {"[file \"log_sink.cc\"] [line 9] [level 3] ModSecurity: Access denied"};
+  f.error_page_body = "denied";
+  std::string j = json(ex, f, "AEHZ");
+  EXPECT_TRUE(has(j,
+                  "],\"error_messages\":[\"[file \\\"log_sink.cc\\\"] [line 9] [level 3] "
+                  "ModSecurity: Access denied\"],\"action\":"))
+      << j;
+  EXPECT_TRUE(has(j, "\"response\":{\"body\":\"denied\"}")) << j;
+  EXPECT_FALSE(has(j, "[hostname ")) << j;
 }
 
 TEST(AuditJson, PartsDecideTheKeys) {

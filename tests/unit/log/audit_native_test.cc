@@ -84,7 +84,10 @@ TEST(AuditNative, PartHTrailer) {
   f.handler = "static-file";
   std::string e = native(ex, f, "AHZ");
   std::string alert = ex.log().lines.at(0);
-  EXPECT_TRUE(has(e, "\n--0badc0de-H--\nMessage: " + alert.substr(13) + "\n")) << e;
+  // v2 leaves [hostname], [uri] and [unique_id] to the error log.
+  std::string message = alert.substr(13, alert.rfind(" [hostname \"") - 13);
+  EXPECT_TRUE(has(e, "\n--0badc0de-H--\nMessage: " + message + "\n")) << e;
+  EXPECT_FALSE(has(e, "[hostname ") || has(e, "[uri ") || has(e, "[unique_id ")) << e;
   EXPECT_TRUE(has(e, "\nAction: Intercepted (phase 2)\nApache-Handler: static-file\nStopwatch: "))
       << e;
   EXPECT_TRUE(
@@ -108,7 +111,7 @@ TEST(AuditNative, DetectionOnlyIsNotIntercepted) {
   EXPECT_TRUE(has(e, "Engine-Mode: \"DETECTION_ONLY\"\n"));
 }
 
-TEST(AuditNative, PartKListsMatchedRulesAsWritten) {
+TEST(AuditNative, PartKListsMatchedRulesWithTheirDefaults) {
   auto cfg = load_rules(
       "SecRuleEngine On\n"
       "SecAction \"id:9,phase:1,nolog,pass,setvar:tx.x=1\"\n"
@@ -120,11 +123,32 @@ TEST(AuditNative, PartKListsMatchedRulesAsWritten) {
   std::string e = native(ex, final_response(), "AKZ");
   EXPECT_TRUE(has(e,
                   "\n--0badc0de-K--\n"
-                  "SecAction \"id:9,phase:1,nolog,pass,setvar:tx.x=1\"\n"
-                  "SecRule \"ARGS:a\" \"@streq x\" \"id:1,chain,deny\"\n"
+                  "SecAction \"phase:1,auditlog,id:9,nolog,pass,setvar:tx.x=1\"\n\n"
+                  "SecRule \"ARGS:a\" \"@streq x\" \"phase:2,log,auditlog,id:1,chain,deny\"\n"
                   "SecRule \"ARGS:b\" \"@streq y\"\n\n"
                   "\n--0badc0de-Z--\n"))
       << e;
+}
+
+TEST(AuditNative, WhatOnlyTheConnectorKnows) {
+  auto cfg = load_rules(kDenyRule);
+  Exchange ex(*cfg, get("a=x"));  // denied in phase 2: the engine never saw a response body
+  ex.run();
+  FinalResponse f = final_response();
+  f.apache_errors = {"[file \"log_sink.cc\"] [line 9] [level 3] ModSecurity: Access denied"};
+  f.error_page_body = "<title>403 Forbidden</title>";
+  f.headers = {{"Content-Length", "29"}, {"Content-Type", "text/html"}};
+  std::string e = native(ex, f, "AEFHZ");
+  EXPECT_TRUE(has(e,
+                  "\n--0badc0de-F--\nHTTP/1.1 403 Forbidden\nContent-Length: 29\n"
+                  "Content-Type: text/html\n\n--0badc0de-E--\n<title>403 Forbidden</title>\n"
+                  "--0badc0de-H--\nMessage: "))
+      << e;
+  EXPECT_TRUE(has(e,
+                  "\nApache-Error: [file \"log_sink.cc\"] [line 9] [level 3] ModSecurity: "
+                  "Access denied\nAction: Intercepted (phase 2)\n"))
+      << e;
+  EXPECT_TRUE(has(e, "\nResponse-Body-Transformed: Dechunked\n")) << e;
 }
 
 TEST(AuditNative, BoundaryIsEightHexDigits) {

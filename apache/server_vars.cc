@@ -1,0 +1,40 @@
+// What httpd knows about a request once it is mapped and authenticated, for the engine's
+// AUTH_TYPE, REMOTE_USER, REMOTE_HOST, PATH_INFO and SCRIPT_* variables (phase 2 on, as in v2).
+#include "apr_user.h"
+#include "glue.h"
+#include "http_core.h"
+
+namespace rampart::apache {
+
+namespace {
+
+// APR keeps permissions as one hex digit per class (APR_UREAD is 0x0400); rules see 0644.
+unsigned unix_mode(apr_fileperms_t p) {
+  return ((p >> 8) & 7) << 6 | ((p >> 4) & 7) << 3 | (p & 7);
+}
+
+}  // namespace
+
+void describe_server(request_rec* r, Transaction& tx) {
+  apr_pool_t* p = r->pool;
+  ServerVariables v;
+  v.auth_type = pool_view(p, r->ap_auth_type);
+  v.remote_user = pool_view(p, r->user);
+  // The name when HostnameLookups allows a lookup, otherwise the address, as v2 gives it.
+  v.remote_host =
+      pool_view(p, ap_get_remote_host(r->connection, r->per_dir_config, REMOTE_NAME, nullptr));
+  v.path_info = pool_view(p, r->path_info);
+  v.script_filename = pool_view(p, r->filename);
+  if (r->finfo.filetype != APR_NOFILE) {
+    v.script_stat = true;
+    v.script_uid = static_cast<long long>(r->finfo.user);
+    v.script_gid = static_cast<long long>(r->finfo.group);
+    v.script_mode = unix_mode(r->finfo.protection);
+    char* name = nullptr;
+    if (apr_uid_name_get(&name, r->finfo.user, p) == APR_SUCCESS) v.script_username = name;
+    if (apr_gid_name_get(&name, r->finfo.group, p) == APR_SUCCESS) v.script_groupname = name;
+  }
+  tx.set_server_variables(v);
+}
+
+}  // namespace rampart::apache
