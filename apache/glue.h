@@ -146,6 +146,10 @@ void write_audit_log(request_rec* r, RequestState& st);
 void describe_request(request_rec* r, Transaction& tx);   // phase 1 data
 void describe_env(request_rec* r, Transaction& tx);       // ENV before phase 2
 void describe_response(request_rec* r, Transaction& tx);  // status and headers before phase 3
+// ---- conn_limits.cc ----
+void register_conn_limit_hooks();  // SecConnEngine: per-client connection-state limits
+// ---- server_signature.cc ----
+void register_server_signature_hook();  // SecServerSignature: the Server header's text
 // ---- server_vars.cc ----
 void describe_server(request_rec* r, Transaction& tx);  // AUTH_TYPE, SCRIPT_* … before phase 2
 // A copy of s in r's pool, viewable for the transaction's whole life.

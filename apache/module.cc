@@ -98,6 +98,8 @@ void register_hooks(apr_pool_t* /*p*/) {
   register_collection_hooks();
   register_audit_hooks();
   register_backend_compression_hooks();
+  register_server_signature_hook();
+  register_conn_limit_hooks();
 }
 
 }  // namespace

@@ -28,6 +28,9 @@ struct ConfigError {
   std::string to_string() const;
 };
 
+struct HashMethod;  // SecHashMethodRx/Pm, src/hash/hash_engine.h
+struct ConnLimit;   // SecConnReadStateLimit/SecConnWriteStateLimit, src/config/conn_limits.cc
+
 enum class EngineMode { kOff, kOn, kDetectionOnly };
 enum class BodyLimitAction { kReject, kProcessPartial };
 
@@ -42,6 +45,8 @@ struct Settings {
   std::optional<size_t> request_body_in_memory_limit;  // SecRequestBodyInMemoryLimit
   std::optional<bool> stream_in_body_inspection;       // SecStreamInBodyInspection
   std::optional<char> argument_separator;              // SecArgumentSeparator
+  std::optional<size_t> json_depth_limit;              // SecRequestBodyJsonDepthLimit
+  std::optional<size_t> arguments_limit;               // SecArgumentsLimit
   std::optional<size_t> response_body_limit;
   std::optional<BodyLimitAction> response_body_limit_action;
   std::optional<std::vector<std::string>> response_body_mime_types;
@@ -67,6 +72,16 @@ struct Settings {
   std::optional<bool> status_engine;             // SecStatusEngine (never phones home)
   // SecUnicodeMapFile: byte per code point U+0000..U+FFFF for t:urlDecodeUni, -1 unmapped
   std::shared_ptr<const std::vector<int16_t>> unicode_map;
+  // SecConnEngine and the per-client connection-state limits (src/config/conn_limits.cc)
+  std::optional<EngineMode> conn_engine;
+  std::shared_ptr<const ConnLimit> conn_read_limit, conn_write_limit;
+  // SecHashEngine and friends (src/config/hash_directives.cc, src/hash/)
+  std::optional<bool> hash_engine;        // SecHashEngine, ctl:hashEngine
+  std::optional<bool> hash_enforcement;   // ctl:hashEnforcement (On unless turned off)
+  std::optional<std::string> hash_key;    // SecHashKey's text, or the random key of `rand`
+  std::optional<int> hash_key_mode;       // 0 KeyOnly, 1 SessionID, 2 RemoteIP
+  std::optional<std::string> hash_param;  // SecHashParam
+  std::vector<std::shared_ptr<const HashMethod>> hash_methods;  // the parent's when none here
   std::vector<std::string> component_signatures;  // accumulated, as in v2
 
   // Fills every unset field from `parent`: how a child context (or a transaction's ctl:
@@ -87,6 +102,8 @@ struct Settings {
   }
   bool inspect_stream_input() const { return stream_in_body_inspection.value_or(false); }
   char args_separator() const { return argument_separator.value_or('&'); }
+  size_t max_json_depth() const { return json_depth_limit.value_or(10000); }
+  size_t max_arguments() const { return arguments_limit.value_or(1000); }
   size_t max_response_body() const { return response_body_limit.value_or(524288); }
   BodyLimitAction on_response_body_limit() const {
     return response_body_limit_action.value_or(BodyLimitAction::kReject);
@@ -103,6 +120,16 @@ struct Settings {
   uint32_t regex_match_limit() const { return pcre_match_limit.value_or(1500); }
   uint32_t regex_depth_limit() const { return pcre_match_limit_recursion.value_or(1500); }
   bool stop_phase_on_error() const { return intercept_on_error.value_or(false); }
+  EngineMode conn_engine_mode() const { return conn_engine.value_or(EngineMode::kOff); }
+  // The most connections from `client_ip` that may be reading a request (write: processing
+  // one) at the same time; 0 when no limit applies to that address.
+  long conn_state_limit(bool write, std::string_view client_ip) const;
+  bool hash_links() const { return hash_engine.value_or(false); }
+  bool enforce_hashes() const { return hash_enforcement.value_or(true); }
+  std::string_view hash_parameter() const {
+    if (hash_param) return *hash_param;
+    return "hmac";
+  }
   size_t collection_map_bytes() const { return collection_map_size.value_or(size_t{64} << 20); }
   // True when a response of this Content-Type (parameters ignored) is buffered for phase 4.
   bool response_mime_type_inspected(std::string_view content_type) const;

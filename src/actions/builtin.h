@@ -47,6 +47,7 @@ RAMPART_ACTION(parse_sanitise_request_header)
 RAMPART_ACTION(parse_sanitise_response_header)
 RAMPART_ACTION(parse_prepend)
 RAMPART_ACTION(parse_append)
+RAMPART_ACTION(parse_xmlns)  // xmlns.cc
 #undef RAMPART_ACTION
 
 std::string_view severity_name(int severity);  // "CRITICAL" for 2; empty when out of range

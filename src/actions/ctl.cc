@@ -154,6 +154,8 @@ constexpr CtlOption kOptions[] = {
     {"ruleRemoveTargetByMsg", rule_remove_target<RuleMatcher::Kind::kMsg>},
     {"auditEngine", ctl_audit_engine},
     {"auditLogParts", ctl_audit_log_parts},
+    {"hashEngine", body_access<&Settings::hash_engine>},            // SecHashEngine
+    {"hashEnforcement", body_access<&Settings::hash_enforcement>},  // @validateHash checks
 };
 
 }  // namespace

@@ -55,6 +55,7 @@ constexpr ActionDef kActions[] = {
     {"sanitizeResponseHeader", Kind::kNonDisruptive, Value::kRequired, parse_sanitise_response_header},
     {"prepend", Kind::kNonDisruptive, Value::kRequired, parse_prepend},
     {"append", Kind::kNonDisruptive, Value::kRequired, parse_append},
+    {"xmlns", Kind::kNonDisruptive, Value::kRequired, parse_xmlns},
 };
 
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }

@@ -8,6 +8,9 @@ namespace {
 
 constexpr ProcessorDef kProcessors[] = {
     {"URLENCODED", make_urlencoded},
+    {"JSON", make_json},
+    {"XML", make_xml},
+    {"MULTIPART", make_multipart},
 };
 
 // The media type without parameters and surrounding blanks.

@@ -164,6 +164,8 @@ void Settings::inherit(const Settings& parent) {
   inherit_field(s.request_body_in_memory_limit, parent.request_body_in_memory_limit);
   inherit_field(s.stream_in_body_inspection, parent.stream_in_body_inspection);
   inherit_field(s.argument_separator, parent.argument_separator);
+  inherit_field(s.json_depth_limit, parent.json_depth_limit);
+  inherit_field(s.arguments_limit, parent.arguments_limit);
   inherit_field(s.response_body_limit, parent.response_body_limit);
   inherit_field(s.response_body_limit_action, parent.response_body_limit_action);
   // A child's SecResponseBodyMimeType adds to the parent's list, as in v2.
@@ -195,6 +197,15 @@ void Settings::inherit(const Settings& parent) {
   inherit_field(s.sensor_id, parent.sensor_id);
   inherit_field(s.status_engine, parent.status_engine);
   if (!s.unicode_map) s.unicode_map = parent.unicode_map;
+  inherit_field(s.conn_engine, parent.conn_engine);
+  if (!s.conn_read_limit) s.conn_read_limit = parent.conn_read_limit;
+  if (!s.conn_write_limit) s.conn_write_limit = parent.conn_write_limit;
+  inherit_field(s.hash_engine, parent.hash_engine);
+  inherit_field(s.hash_enforcement, parent.hash_enforcement);
+  inherit_field(s.hash_key, parent.hash_key);
+  inherit_field(s.hash_key_mode, parent.hash_key_mode);
+  inherit_field(s.hash_param, parent.hash_param);
+  if (s.hash_methods.empty()) s.hash_methods = parent.hash_methods;
   s.component_signatures.insert(s.component_signatures.begin(),
                                 parent.component_signatures.begin(),
                                 parent.component_signatures.end());

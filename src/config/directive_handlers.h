@@ -7,6 +7,7 @@ namespace rampart::config {
 
 std::optional<std::string> handle_sec_rule(DirectiveContext& ctx);
 std::optional<std::string> handle_sec_action(DirectiveContext& ctx);
+std::optional<std::string> handle_sec_rule_script(DirectiveContext& ctx);  // Lua
 std::optional<std::string> handle_sec_marker(DirectiveContext& ctx);
 std::optional<std::string> handle_sec_default_action(DirectiveContext& ctx);
 std::optional<std::string> handle_sec_rule_remove_by_id(DirectiveContext& ctx);

@@ -84,6 +84,20 @@ std::optional<std::string> request_body_limit_action(DirectiveContext& ctx) {
 std::optional<std::string> request_body_in_memory_limit(DirectiveContext& ctx) {
   return parse_size(ctx, ctx.cfg.settings.request_body_in_memory_limit);
 }
+// Bounds on what a JSON body may cost (src/body/json.cc); SecArgumentsLimit counts all ARGS.
+std::optional<std::string> json_depth_limit(DirectiveContext& ctx) {
+  return parse_size(ctx, ctx.cfg.settings.json_depth_limit);
+}
+std::optional<std::string> arguments_limit(DirectiveContext& ctx) {
+  return parse_size(ctx, ctx.cfg.settings.arguments_limit);
+}
+// The XML processor never loads external entities (XXE): Off, v2's default, is all there is.
+std::optional<std::string> xml_external_entity(DirectiveContext& ctx) {
+  const std::string& v = ctx.words[0];
+  if (iequals(v, "Off")) return std::nullopt;
+  if (iequals(v, "On")) return "On is not supported: external entities are never loaded (XXE)";
+  return "takes On or Off, got '" + v + "'";
+}
 std::optional<std::string> stream_in_body_inspection(DirectiveContext& ctx) {
   return parse_on_off(ctx, ctx.cfg.settings.stream_in_body_inspection);
 }
@@ -159,6 +173,7 @@ constexpr DirectiveDef kDirectives[] = {
     {"SecRuleEngine", 1, 1, rule_engine},
     {"SecRule", 2, 3, handle_sec_rule},
     {"SecAction", 1, 1, handle_sec_action},
+    {"SecRuleScript", 1, 2, handle_sec_rule_script},
     {"SecDefaultAction", 1, 1, handle_sec_default_action},
     {"SecMarker", 1, 1, handle_sec_marker},
     {"SecRuleRemoveById", 1, -1, handle_sec_rule_remove_by_id},
@@ -176,6 +191,9 @@ constexpr DirectiveDef kDirectives[] = {
     {"SecRequestBodyInMemoryLimit", 1, 1, request_body_in_memory_limit},
     {"SecStreamInBodyInspection", 1, 1, stream_in_body_inspection},
     {"SecArgumentSeparator", 1, 1, argument_separator},
+    {"SecRequestBodyJsonDepthLimit", 1, 1, json_depth_limit},
+    {"SecArgumentsLimit", 1, 1, arguments_limit},
+    {"SecXmlExternalEntity", 1, 1, xml_external_entity},
     {"SecResponseBodyLimit", 1, 1, response_body_limit},
     {"SecResponseBodyLimitAction", 1, 1, response_body_limit_action},
     {"SecResponseBodyMimeType", 1, -1, response_body_mime_type},
@@ -205,13 +223,18 @@ constexpr DirectiveDef kDirectives[] = {
     {"SecChrootDir", 1, 1, handle_chroot_dir},
     {"SecConnEngine", 1, 1, handle_conn_engine},
     {"SecConnReadStateLimit", 1, 2, handle_conn_read_state_limit},
-    {"SecReadStateLimit", 1, 2, handle_conn_read_state_limit},
+    {"SecReadStateLimit", 1, 2, handle_read_state_limit},
     {"SecConnWriteStateLimit", 1, 2, handle_conn_write_state_limit},
-    {"SecWriteStateLimit", 1, 2, handle_conn_write_state_limit},
+    {"SecWriteStateLimit", 1, 2, handle_write_state_limit},
     {"SecUnicodeMapFile", 1, 2, handle_unicode_map_file},
     {"SecUnicodeCodePage", 1, 1, handle_unicode_code_page},
     {"SecRemoteRules", 2, 3, handle_remote_rules},
     {"SecRemoteRulesFailAction", 1, 1, handle_remote_rules_fail_action},
+    {"SecHashEngine", 1, 1, handle_hash_engine},
+    {"SecHashKey", 1, 2, handle_hash_key},
+    {"SecHashParam", 1, 1, handle_hash_param},
+    {"SecHashMethodRx", 2, 2, handle_hash_method_rx},
+    {"SecHashMethodPm", 2, 2, handle_hash_method_pm},
     {"SecAuditEngine", 1, 1, handle_audit_engine},
     {"SecAuditLog", 1, 1, handle_audit_log},
     {"SecAuditLog2", 1, 1, handle_audit_log2},

@@ -77,7 +77,8 @@ std::optional<std::string> handle_remote_rules(DirectiveContext& ctx) {
   const std::string& url = w.back();
   if (url.rfind("https://", 0) != 0)
     return "SecRemoteRules: the URL must start with https:// (rules decide what the server lets "
-           "through), got '" + url + "'";
+           "through), got '" +
+           url + "'";
   std::string body;
   if (auto err = download(url, key, body)) {
     std::string message = "SecRemoteRules: cannot download " + url + ": " + *err;
@@ -88,7 +89,8 @@ std::optional<std::string> handle_remote_rules(DirectiveContext& ctx) {
     return message + " (SecRemoteRulesFailAction Warn starts without them)";
   }
   // Applied to this very context, as an Include would be; an error names the URL and its line.
-  if (auto err = ctx.cfg.owner->load_string(body, url)) return "SecRemoteRules: " + err->to_string();
+  if (auto err = ctx.cfg.owner->load_string(body, url))
+    return "SecRemoteRules: " + err->to_string();
   return std::nullopt;
 }
 

@@ -8,6 +8,7 @@
 #include "engine/collection.h"
 #include "log/alert.h"
 #include "log/audit_log.h"
+#include "lua/script.h"
 
 namespace rampart::config {
 
@@ -96,6 +97,25 @@ std::string unparsed(const Config::Impl& cfg, std::string_view directive,
 }
 
 }  // namespace
+
+// SecRuleScript FILE ["ACTIONS"]: a rule whose match a Lua script decides (src/lua/script.h);
+// FILE is relative to the including file. The actions are those of SecAction (id, phase …).
+std::optional<std::string> handle_sec_rule_script(DirectiveContext& ctx) {
+  auto rule = std::make_shared<Rule>();
+  rule->where = ctx.where;
+  std::string base = base_dir_of(ctx.where);
+  std::filesystem::path path(ctx.words[0]);
+  if (path.is_relative()) path = std::filesystem::path(base) / path;
+  std::string error;
+  std::shared_ptr<const lua::Script> script = lua::Script::load(path.string(), error);
+  if (!script) return "SecRuleScript: " + error;
+  rule->script = std::move(script);
+  if (ctx.words.size() > 1) {
+    if (auto err = parse_actions(ctx.words[1], base, rule->actions)) return err;
+  }
+  rule->unparsed = unparsed(ctx.cfg, "SecRuleScript", ctx.words, *rule);
+  return add_rule(ctx.cfg, std::move(rule));
+}
 
 std::optional<std::string> handle_sec_rule(DirectiveContext& ctx) {
   auto rule = std::make_shared<Rule>();

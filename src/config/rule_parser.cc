@@ -10,7 +10,8 @@ namespace {
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
 
 // Reads one target starting at `i` up to the next top-level '|'. A `/regex/` selector may contain
-// '|', so it is scanned to its closing slash.
+// '|', so it is scanned to its closing slash; XML's selector is an XPath (`XML:/*|XML://@*` is
+// two targets), never a regex.
 std::string_view next_target(std::string_view text, size_t& i) {
   size_t start = i;
   bool in_regex = false;
@@ -25,7 +26,12 @@ std::string_view next_target(std::string_view text, size_t& i) {
       continue;
     }
     if (c == '|') break;
-    if (c == '/' && i > 0 && text[i - 1] == ':') in_regex = true;
+    if (c == '/' && i > 0 && text[i - 1] == ':') {
+      std::string_view var = text.substr(start, i - 1 - start);
+      while (!var.empty() && (is_space(var.front()) || var.front() == '!' || var.front() == '&'))
+        var.remove_prefix(1);
+      in_regex = !iequals(var, "XML");
+    }
   }
   std::string_view t = text.substr(start, i - start);
   if (i < text.size()) ++i;  // the '|'

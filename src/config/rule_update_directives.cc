@@ -4,6 +4,7 @@
 // context is copied first, so the parent keeps its own.
 #include <array>
 #include <charconv>
+#include <functional>
 
 #include "config/directive_handlers.h"
 #include "config/rule_parser.h"
@@ -171,11 +172,45 @@ std::optional<std::string> handle_sec_rule_update_target_by_msg(DirectiveContext
   return update_target_by(RuleMatcher::Kind::kMsg, ctx);
 }
 
+namespace {
+
+// ID:N names the N-th link after the chain starter (ID:0 is the starter), as in v2. The chain is
+// copied down to that link so that a parent context keeps its own.
+std::optional<std::string> on_chain_link(Rule& starter, long offset,
+                                         const std::function<void(Rule&)>& change) {
+  Rule* at = &starter;
+  for (long i = 0; i < offset; ++i) {
+    if (!at->next)
+      return "SecRuleUpdateActionById: rule " + starter.id + " has no chain link " +
+             std::to_string(offset) + " (its chain has " + std::to_string(i) +
+             " after the starter)";
+    at->next = std::make_shared<Rule>(*at->next);
+    at = at->next.get();
+  }
+  change(*at);
+  return std::nullopt;
+}
+
+// Splits "ID:N" into the id part and N; N is 0 without a colon.
+std::optional<std::string> split_offset(std::string_view& spec, long& offset) {
+  size_t colon = spec.find(':');
+  offset = 0;
+  if (colon == std::string_view::npos) return std::nullopt;
+  std::string_view n = spec.substr(colon + 1);
+  auto [p, ec] = std::from_chars(n.data(), n.data() + n.size(), offset);
+  if (ec != std::errc() || p != n.data() + n.size() || offset < 0)
+    return "SecRuleUpdateActionById: '" + std::string(spec) +
+           "': after the colon comes a chain offset (0 for the starter, 1 for the first link)";
+  spec = spec.substr(0, colon);
+  return std::nullopt;
+}
+
+}  // namespace
+
 std::optional<std::string> handle_sec_rule_update_action_by_id(DirectiveContext& ctx) {
   std::string_view spec = ctx.words[0];
-  if (spec.find(':') != std::string_view::npos)
-    return "SecRuleUpdateActionById: chain offsets (ID:N) are not supported yet; update the "
-           "chain starter by its id";
+  long offset = 0;
+  if (auto err = split_offset(spec, offset)) return err;
   std::vector<RuleMatcher> matchers;
   if (auto err = id_matchers(spec, matchers)) return "SecRuleUpdateActionById: " + *err;
   ActionSet update;
@@ -183,16 +218,24 @@ std::optional<std::string> handle_sec_rule_update_action_by_id(DirectiveContext&
   if (!update.id.empty() || update.phase)
     return "SecRuleUpdateActionById cannot change a rule's id or phase";
   if (update.chain) return "SecRuleUpdateActionById cannot add or remove chain";
+  if (offset > 0 && (update.disruptive != Disruptive::kUnset || update.skip ||
+                     !update.skip_after.empty() || update.msg || update.logdata ||
+                     update.severity || !update.tags.empty()))
+    return "SecRuleUpdateActionById " + std::string(ctx.words[0]) +
+           ": a chain link takes no disruptive, skip or metadata actions; update the starter "
+           "(offset 0) for those";
   // Defaults are those in effect here, for this context's rules and inherited ones alike.
   auto defaults = std::make_shared<std::array<ActionSet, 6>>();
   for (int phase = 1; phase <= 5; ++phase) (*defaults)[phase] = ctx.cfg.default_actions(phase);
   auto shared_update = std::make_shared<const ActionSet>(std::move(update));
-  return update_everywhere(ctx.cfg, std::move(matchers),
-                           [shared_update, defaults](Rule& r) -> std::optional<std::string> {
-                             overlay(r.actions, *shared_update);
-                             apply_defaults((*defaults)[r.phase], r);
-                             return std::nullopt;
-                           });
+  return update_everywhere(
+      ctx.cfg, std::move(matchers),
+      [shared_update, defaults, offset](Rule& r) -> std::optional<std::string> {
+        return on_chain_link(r, offset, [&](Rule& target) {
+          overlay(target.actions, *shared_update);
+          apply_defaults((*defaults)[target.phase], target);
+        });
+      });
 }
 
 }  // namespace rampart::config

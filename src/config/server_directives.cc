@@ -1,6 +1,6 @@
 // SecRuleInheritance, SecInterceptOnError, SecRulePerfTime, SecServerSignature, SecSensorId,
 // SecStatusEngine; SecCacheTransformations and SecGuardianLog (deprecated: a warning); SecChrootDir
-// and the connection limits (refused, with what to use instead).
+// (refused, with what to use instead).
 #include <charconv>
 
 #include "config/server_directives.h"
@@ -86,9 +86,8 @@ std::optional<std::string> handle_cache_transformations(DirectiveContext& ctx) {
 // v2 pipes every request to the httpd-guardian script; that script is long gone and the
 // directive deprecated. Rampart writes nothing there.
 std::optional<std::string> handle_guardian_log(DirectiveContext& ctx) {
-  warn(ctx,
-       "SecGuardianLog is deprecated and ignored: nothing is written to '" + ctx.words[0] +
-           "'; use SecAuditLog or fail2ban on the error log (docs/unsupported.md)");
+  warn(ctx, "SecGuardianLog is deprecated and ignored: nothing is written to '" + ctx.words[0] +
+                "'; use SecAuditLog or fail2ban on the error log (docs/unsupported.md)");
   return std::nullopt;
 }
 
@@ -97,30 +96,6 @@ std::optional<std::string> handle_guardian_log(DirectiveContext& ctx) {
 std::optional<std::string> handle_chroot_dir(DirectiveContext& ctx) {
   return "SecChrootDir is not supported: use httpd's own 'ChrootDir " + ctx.words[0] +
          "' (mpm_common), which chroots at the right point of startup";
-}
-
-// Slowloris protection belongs to the connection, before any request exists; Rampart does not
-// count connection states. Off (v2's default) is accepted.
-std::optional<std::string> handle_conn_engine(DirectiveContext& ctx) {
-  const std::string& v = ctx.words[0];
-  if (iequals(v, "Off")) return std::nullopt;
-  if (iequals(v, "On") || iequals(v, "DetectionOnly"))
-    return "SecConnEngine " + v +
-           " is not supported: Rampart has no connection-level rules; limit slow clients with "
-           "mod_reqtimeout (RequestReadTimeout) and per-IP connections with mod_qos or the MPM";
-  return "takes On, Off or DetectionOnly, got '" + v + "'";
-}
-
-std::optional<std::string> handle_conn_read_state_limit(DirectiveContext&) {
-  return "SecConnReadStateLimit (SecReadStateLimit) is not supported: Rampart does not count "
-         "connections per client IP; use mod_reqtimeout's RequestReadTimeout against slow "
-         "clients (docs/unsupported.md)";
-}
-
-std::optional<std::string> handle_conn_write_state_limit(DirectiveContext&) {
-  return "SecConnWriteStateLimit (SecWriteStateLimit) is not supported: Rampart does not count "
-         "connections per client IP; use mod_reqtimeout and the MPM's limits "
-         "(docs/unsupported.md)";
 }
 
 }  // namespace rampart::config

@@ -20,8 +20,12 @@ bool all_of(std::string_view s, bool (*pred)(char)) {
     if (!pred(c)) return false;
   return true;
 }
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
-bool is_hex(char c) { return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
+bool is_digit(char c) {
+  return c >= '0' && c <= '9';
+}
+bool is_hex(char c) {
+  return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+}
 
 template <typename T>
 bool number(std::string_view s, int base, T& out) {
@@ -46,6 +50,7 @@ std::optional<std::string> load_map(const std::string& path, long code_page,
         long n = -1;
         in_section = number(w, 10, n) && n == code_page;
         found = found || in_section;
+        break;  // the rest of a header line is the code page's name
       } else if (in_section) {
         size_t colon = w.find(':');
         std::string_view sv(w);
@@ -53,8 +58,8 @@ std::optional<std::string> load_map(const std::string& path, long code_page,
         if (colon == std::string::npos || !all_of(sv.substr(0, colon), is_hex) ||
             !all_of(sv.substr(colon + 1), is_hex) || !number(sv.substr(0, colon), 16, code) ||
             !number(sv.substr(colon + 1), 16, byte) || code > 0xFFFF || byte > 0xFF)
-          return "SecUnicodeMapFile: '" + path + "': '" + w +
-                 "' in code page " + std::to_string(code_page) +
+          return "SecUnicodeMapFile: '" + path + "': '" + w + "' in code page " +
+                 std::to_string(code_page) +
                  " is not a mapping; write code point and byte in hex, like 00a0:20";
         (*map)[code] = static_cast<int16_t>(byte);
       }

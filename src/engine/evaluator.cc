@@ -8,6 +8,7 @@
 #include "engine/stream_rewrite.h"
 #include "engine/transaction_state.h"
 #include "log/alert.h"
+#include "lua/script.h"
 #include "variables/select.h"
 
 namespace rampart {
@@ -176,6 +177,11 @@ LinkResult eval_link(TransactionState& tx, const Rule& link, const Rule& starter
   if (link.is_action) {
     return matched("", "", "Unconditional match in SecAction.") ? LinkResult::kStop
                                                                : LinkResult::kMatch;
+  }
+  if (link.script) {  // SecRuleScript: main() returns the message on a match
+    std::optional<std::string> message = link.script->run(tx);
+    if (!message) return LinkResult::kNoMatch;
+    return matched("", "", *message) ? LinkResult::kStop : LinkResult::kMatch;
   }
 
   std::vector<variables::Selected> selected;

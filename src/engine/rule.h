@@ -19,6 +19,9 @@ namespace rampart {
 
 struct TransactionState;
 struct Rule;
+namespace lua {
+class Script;  // SecRuleScript, src/lua/script.h
+}
 
 // One target of a rule: `ARGS`, `ARGS:foo`, `TX:/^x_/`, `!ARGS:bar`, `&TX:score`.
 struct Target {
@@ -49,6 +52,8 @@ struct ActionSet {
   std::optional<MacroString> logdata;
   std::optional<int> severity;  // 0 (EMERGENCY) … 7 (DEBUG)
   std::vector<std::string> tags;
+  // xmlns:prefix=URI (src/actions/xmlns.cc): prefixes XML:/xpath may use in this rule.
+  std::vector<std::pair<std::string, std::string>> xml_namespaces;
   std::string rev, ver;
   std::optional<int> maturity, accuracy;
   Disruptive disruptive = Disruptive::kUnset;
@@ -75,6 +80,7 @@ struct Rule {
   int phase = 2;
   bool is_marker = false;     // SecMarker
   bool is_action = false;     // SecAction: no targets, unconditional
+  std::shared_ptr<const lua::Script> script;  // SecRuleScript: the Lua script decides the match
   std::vector<Target> targets;
 
   // operator

@@ -8,6 +8,7 @@
 #include "engine/collection.h"
 #include "engine/evaluator.h"
 #include "engine/transaction_state.h"
+#include "hash/hash_engine.h"
 #include "rampart/transaction.h"
 
 namespace rampart {
@@ -317,6 +318,8 @@ Intervention Transaction::process_response_body() {
   // STREAM_OUTPUT_BODY is a copy that @rsub may rewrite; RESPONSE_BODY stays what was received.
   if (settings().inspect_stream_output()) s.stream_output_body = s.response_body;
   if (!skip_phase(s, 4)) run_phase(s, 4);
+  if (settings().hash_links() && !engine_off(s) && !s.intervention.disruptive())
+    hash::sign_response(s);  // SecHashEngine (src/hash/)
   return s.intervention;
 }
 

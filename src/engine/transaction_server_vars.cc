@@ -11,11 +11,17 @@ namespace {
 constexpr size_t kMaxWebserverErrors = 64;
 }  // namespace
 
-void Transaction::set_useragent_ip(std::string_view ip) { state().useragent_ip = ip; }
+void Transaction::set_useragent_ip(std::string_view ip) {
+  state().useragent_ip = ip;
+}
 
-void Transaction::set_server_variables(const ServerVariables& vars) { state().server_vars = vars; }
+void Transaction::set_server_variables(const ServerVariables& vars) {
+  state().server_vars = vars;
+}
 
-void Transaction::set_status_line(std::string_view line) { state().status_line = line; }
+void Transaction::set_status_line(std::string_view line) {
+  state().status_line = line;
+}
 
 void Transaction::add_webserver_error(std::string_view line) {
   if (state().webserver_errors.size() < kMaxWebserverErrors)

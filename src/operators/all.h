@@ -11,6 +11,7 @@ namespace rampart::operators {
 
 std::unique_ptr<Operator> make_rx(const OperatorArgs& args, std::string& error);
 std::unique_ptr<Operator> make_rsub(const OperatorArgs& args, std::string& error);
+std::unique_ptr<Operator> make_validate_hash(const OperatorArgs& args, std::string& error);
 std::unique_ptr<Operator> make_pm(const OperatorArgs& args, std::string& error);
 std::unique_ptr<Operator> make_pm_from_file(const OperatorArgs& args, std::string& error);
 std::unique_ptr<Operator> make_streq(const OperatorArgs& args, std::string& error);

@@ -13,6 +13,7 @@ namespace {
 constexpr std::array kOperators = {
     OperatorDef{"rx", make_rx},
     OperatorDef{"rsub", make_rsub},
+    OperatorDef{"validateHash", make_validate_hash},
     OperatorDef{"pm", make_pm},
     OperatorDef{"pmFromFile", make_pm_from_file},
     OperatorDef{"pmf", make_pm_from_file},

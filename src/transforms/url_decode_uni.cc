@@ -38,7 +38,9 @@ bool decode(std::string_view in, std::string& out, const std::vector<int16_t>* m
 
 }  // namespace
 
-bool url_decode_uni(std::string_view in, std::string& out) { return decode(in, out, nullptr); }
+bool url_decode_uni(std::string_view in, std::string& out) {
+  return decode(in, out, nullptr);
+}
 
 bool url_decode_uni_mapped(std::string_view in, std::string& out, const TransformContext& ctx) {
   return decode(in, out, ctx.unicode_map);

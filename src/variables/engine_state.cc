@@ -1,5 +1,4 @@
-// Variables the engine itself maintains: TX, the MATCHED_* family, HIGHEST_SEVERITY, ENV, and
-// XML (empty until an XML body processor fills it, which is how v2 behaves without one).
+// Variables the engine itself maintains: TX, the MATCHED_* family, HIGHEST_SEVERITY and ENV.
 #include "variables/families.h"
 
 namespace rampart::variables {
@@ -37,7 +36,5 @@ void highest_severity(const TransactionState& tx, std::vector<Field>& out) {
 void env(const TransactionState& tx, std::vector<Field>& out) {
   for (const Param& p : tx.env) out.push_back(Field{p.name, p.value});
 }
-
-void xml(const TransactionState&, std::vector<Field>&) {}
 
 }  // namespace rampart::variables

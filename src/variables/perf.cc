@@ -38,10 +38,13 @@ void perf_phase5(const TransactionState& tx, std::vector<Field>& out) {
 void perf_combined(const TransactionState& tx, std::vector<Field>& out) {
   number(tx, out, combined(tx));
 }
-void perf_zero(const TransactionState& tx, std::vector<Field>& out) { number(tx, out, 0); }
+void perf_zero(const TransactionState& tx, std::vector<Field>& out) {
+  number(tx, out, 0);
+}
 void perf_all(const TransactionState& tx, std::vector<Field>& out) {
   std::string s = "combined=" + std::to_string(combined(tx));
-  for (int p = 1; p <= 5; ++p) s += ", p" + std::to_string(p) + "=" + std::to_string(tx.audit.phase_us[p]);
+  for (int p = 1; p <= 5; ++p)
+    s += ", p" + std::to_string(p) + "=" + std::to_string(tx.audit.phase_us[p]);
   s += ", sr=0, sw=0, l=0, gc=0";
   out.push_back(Field{{}, tx.keep(std::move(s))});
 }

@@ -8,7 +8,9 @@
 namespace rampart::variables {
 
 namespace {
-void scalar(std::vector<Field>& out, std::string_view v) { out.push_back(Field{{}, v}); }
+void scalar(std::vector<Field>& out, std::string_view v) {
+  out.push_back(Field{{}, v});
+}
 
 // Request line, each header as "Name: value", each line ended by "\n", an empty line, then the
 // request body as far as the engine kept it (from phase 2), as v2 builds it.
@@ -45,9 +47,10 @@ void status_line(const TransactionState& tx, std::vector<Field>& out) {
 // 1 when the response body was longer than SecResponseBodyLimit and only its start was
 // inspected (SecResponseBodyLimitAction ProcessPartial), as INBOUND_DATA_ERROR for requests.
 void outbound_data_error(const TransactionState& tx, std::vector<Field>& out) {
-  scalar(out, tx.response_body_limited && tx.response_body_length > tx.settings().max_response_body()
-                  ? "1"
-                  : "0");
+  scalar(out,
+         tx.response_body_limited && tx.response_body_length > tx.settings().max_response_body()
+             ? "1"
+             : "0");
 }
 
 // The rule being evaluated (its chain starter's metadata for a link): id, rev, severity, msg
@@ -70,11 +73,15 @@ void rule_collection(const TransactionState& tx, std::vector<Field>& out) {
 // The ModSecurity version whose rule language Rampart speaks, in v2's form: major, minor and
 // maintenance as two digits each, release type (9: stable) and release number: 2.9.7 stable.
 // Rules use it as `SecRule MODSEC_BUILD "@lt 020900000" …` to skip what an older v2 lacks.
-void modsec_build(const TransactionState&, std::vector<Field>& out) { scalar(out, "020907900"); }
+void modsec_build(const TransactionState&, std::vector<Field>& out) {
+  scalar(out, "020907900");
+}
 
 // v2 sets it when deleting an expired SDBM record failed. Rampart's LMDB store removes expired
 // records during write-back and never fails a transaction for it: always 0.
-void sdbm_delete_error(const TransactionState&, std::vector<Field>& out) { scalar(out, "0"); }
+void sdbm_delete_error(const TransactionState&, std::vector<Field>& out) {
+  scalar(out, "0");
+}
 
 // The error-log lines httpd wrote for this request so far, one field each.
 void webserver_error_log(const TransactionState& tx, std::vector<Field>& out) {

@@ -19,7 +19,7 @@ sys.path.insert(0, os.path.join(SOURCE, "tests", "integration"))
 import harness  # noqa: E402  (tests/integration/harness.py: private httpd)
 
 MODSEC = "/usr/lib/apache2/modules/mod_security2.so"
-RECOMMENDED = os.path.join(SOURCE, "rules", "rampart-recommended.conf")
+RECOMMENDED = os.environ.get("RAMPART_RECOMMENDED") or os.path.join(SOURCE, "rules", "rampart-recommended.conf")
 
 TARGET = """\
 {load_engine}

@@ -166,6 +166,10 @@ def main():
                     h.cleanup(check=False)
                     return 2
                 servers.append(h)
+                # The harness makes the tree readable at start; the children (www-data) must be
+                # able to write collections and spilled bodies.
+                for d in ("tmp", "data"):
+                    os.chmod(os.path.join(h.root, d), 0o777)
                 print(f"httpd with CRS started in {time.monotonic() - t0:.2f} s", flush=True)
             results = run(cases, [Worker(h) for h in servers])
         finally:

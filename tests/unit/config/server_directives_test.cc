@@ -22,7 +22,8 @@ TEST(RuleInheritance, OnByDefault) {
 
 TEST(RuleInheritance, OffStartsWithTheChildsRulesOnly) {
   auto parent = load("SecRuleEngine On\nSecRule ARGS \"@streq a\" \"id:1,phase:1,deny\"\n");
-  auto child = load("SecRuleInheritance Off\nSecRule ARGS \"@streq b\" \"id:2,phase:1,deny,status:418\"\n");
+  auto child =
+      load("SecRuleInheritance Off\nSecRule ARGS \"@streq b\" \"id:2,phase:1,deny,status:418\"\n");
   auto merged = Config::merge(*parent, *child);
   EXPECT_EQ(merged->rule_count(), 1u);
   EXPECT_EQ(merged->settings().engine_mode(), EngineMode::kOn);  // settings still inherit
@@ -33,8 +34,8 @@ TEST(RuleInheritance, OffStartsWithTheChildsRulesOnly) {
 }
 
 TEST(RuleInheritance, TakesOnOrOff) {
-  EXPECT_NE(load_error("SecRuleInheritance maybe\n").find(
-                "SecRuleInheritance takes On or Off, got 'maybe'"),
+  EXPECT_NE(load_error("SecRuleInheritance maybe\n")
+                .find("SecRuleInheritance takes On or Off, got 'maybe'"),
             std::string::npos);
 }
 
@@ -79,14 +80,15 @@ TEST(RulePerfTime, WithoutItNothingIsRecorded) {
 }
 
 TEST(RulePerfTime, TakesMicroseconds) {
-  EXPECT_NE(load_error("SecRulePerfTime fast\n").find("SecRulePerfTime takes a time in microseconds"),
-            std::string::npos);
+  EXPECT_NE(
+      load_error("SecRulePerfTime fast\n").find("SecRulePerfTime takes a time in microseconds"),
+      std::string::npos);
   EXPECT_NE(load_error("SecRulePerfTime 0\n").find("positive"), std::string::npos);
 }
 
 TEST(ServerDirectives, StoredSettings) {
-  auto c = load(
-      "SecServerSignature \"Microsoft-IIS/6.0\"\nSecSensorId sensor-7\nSecStatusEngine Off\n");
+  auto c =
+      load("SecServerSignature \"Microsoft-IIS/6.0\"\nSecSensorId sensor-7\nSecStatusEngine Off\n");
   EXPECT_EQ(c->settings().server_signature.value_or(""), "Microsoft-IIS/6.0");
   EXPECT_EQ(c->settings().sensor_id.value_or(""), "sensor-7");
   EXPECT_EQ(c->settings().status_engine, std::optional<bool>(false));
@@ -119,16 +121,53 @@ TEST(DeprecatedDirectives, WarnAndLoad) {
             std::string::npos);
 }
 
-TEST(RefusedDirectives, SayWhatToUseInstead) {
+TEST(RefusedDirectives, ChrootSaysWhatToUseInstead) {
   EXPECT_NE(load_error("SecChrootDir /chroot\n").find("use httpd's own 'ChrootDir /chroot'"),
             std::string::npos);
-  EXPECT_EQ(load_error("SecConnEngine Off\n"), "");
-  EXPECT_NE(load_error("SecConnEngine On\n").find("mod_reqtimeout"), std::string::npos);
-  EXPECT_NE(load_error("SecReadStateLimit 50\n").find("not supported"), std::string::npos);
-  EXPECT_NE(load_error("SecConnReadStateLimit 50 \"!@ipMatch 127.0.0.1\"\n").find("not supported"),
+}
+
+TEST(ConnLimits, EngineAndLimits) {
+  auto c = load("SecConnEngine On\nSecConnReadStateLimit 5\nSecConnWriteStateLimit 7\n");
+  EXPECT_EQ(c->settings().conn_engine_mode(), EngineMode::kOn);
+  EXPECT_EQ(c->settings().conn_state_limit(false, "192.0.2.1"), 5);
+  EXPECT_EQ(c->settings().conn_state_limit(true, "192.0.2.1"), 7);
+  auto none = load("SecConnEngine DetectionOnly\n");
+  EXPECT_EQ(none->settings().conn_state_limit(false, "192.0.2.1"), 0);
+  EXPECT_EQ(Config::merge(*c, *none)->settings().conn_state_limit(false, "192.0.2.1"), 5);
+}
+
+TEST(ConnLimits, IpMatchNarrowsWhoIsLimited) {
+  auto exempt = load("SecConnReadStateLimit 5 \"!@ipMatch 127.0.0.1,10.0.0.0/8\"\n");
+  EXPECT_EQ(exempt->settings().conn_state_limit(false, "127.0.0.1"), 0);
+  EXPECT_EQ(exempt->settings().conn_state_limit(false, "10.1.2.3"), 0);
+  EXPECT_EQ(exempt->settings().conn_state_limit(false, "192.0.2.1"), 5);
+  auto only = load("SecConnWriteStateLimit 3 \"@ipMatch 192.0.2.0/24\"\n");
+  EXPECT_EQ(only->settings().conn_state_limit(true, "192.0.2.9"), 3);
+  EXPECT_EQ(only->settings().conn_state_limit(true, "198.51.100.1"), 0);
+}
+
+TEST(ConnLimits, DeprecatedSpellingsWarn) {
+  auto c = load("SecReadStateLimit 4\nSecWriteStateLimit 6\n");
+  EXPECT_EQ(c->settings().conn_state_limit(false, "192.0.2.1"), 4);
+  EXPECT_EQ(c->settings().conn_state_limit(true, "192.0.2.1"), 6);
+  ASSERT_EQ(c->warnings().size(), 2u);
+  EXPECT_EQ(c->warnings()[0].to_string(),
+            "/rules/test.conf:1: warning: SecReadStateLimit is deprecated: write "
+            "SecConnReadStateLimit");
+}
+
+TEST(ConnLimits, Errors) {
+  EXPECT_NE(load_error("SecConnEngine Sometimes\n")
+                .find("SecConnEngine takes On, Off or "
+                      "DetectionOnly"),
             std::string::npos);
-  EXPECT_NE(load_error("SecWriteStateLimit 50\n").find("not supported"), std::string::npos);
-  EXPECT_NE(load_error("SecConnWriteStateLimit 50\n").find("not supported"), std::string::npos);
+  EXPECT_NE(load_error("SecConnReadStateLimit many\n").find("takes a number of connections"),
+            std::string::npos);
+  EXPECT_NE(load_error("SecConnReadStateLimit 5 \"@rx x\"\n").find("@ipMatch LIST"),
+            std::string::npos);
+  EXPECT_NE(load_error("SecConnReadStateLimit 5 \"@ipMatch 300.1.1.1\"\n")
+                .find("SecConnReadStateLimit: "),
+            std::string::npos);
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 // FULL_REQUEST, FULL_REQUEST_LENGTH, STATUS_LINE, OUTBOUND_DATA_ERROR, RULE, MODSEC_BUILD,
 // SDBM_DELETE_ERROR, WEBSERVER_ERROR_LOG and the PERF_* family.
 #include "engine_fixture.h"
+#include "variables/variable.h"
 
 namespace rampart::testing {
 namespace {
@@ -24,9 +25,10 @@ TEST(FullRequest, LineHeadersAndBody) {
   auto config = load_rules(
       "SecRuleEngine On\nSecRequestBodyAccess On\n"
       "SecRule FULL_REQUEST \"@streq " +
-      std::string("POST /index.html HTTP/1.1\\nHost") + "\" \"id:9,phase:2,pass,nolog\"\n"
-      "SecRule FULL_REQUEST_LENGTH \"@eq " + std::to_string(expected.size()) +
-      "\" \"id:1,phase:2,deny,status:418\"\n");
+      std::string("POST /index.html HTTP/1.1\\nHost") +
+      "\" \"id:9,phase:2,pass,nolog\"\n"
+      "SecRule FULL_REQUEST_LENGTH \"@eq " +
+      std::to_string(expected.size()) + "\" \"id:1,phase:2,deny,status:418\"\n");
   Exchange ex(*config, r);
   EXPECT_EQ(ex.run().status, 418);
   std::vector<variables::Field> out;
@@ -81,12 +83,17 @@ TEST(RuleVariable, TheCurrentRulesMetadata) {
       "deny,status:418\"\n");
   Exchange ex(*config, get(""));
   EXPECT_EQ(ex.run().status, 418);
-  EXPECT_EQ(seen("RULE:severity", 1, get(""), "SecDefaultAction \"phase:1,pass,severity:3\"\n"),
-            "3");
-  auto c2 = load_rules("SecRuleEngine On\nSecRule RULE:msg \"@streq m %{TX.x}\" "
-                       "\"id:5,phase:2,msg:'m %{TX.x}',deny,status:418\"\n");
+  auto c2 = load_rules(
+      "SecRuleEngine On\nSecRule RULE:msg \"@streq Hello, %{\" "
+      "\"id:5,phase:2,severity:3,msg:'Hello, %{',deny,status:418\"\n"
+      "SecRule RULE:severity \"@eq 3\" \"id:6,phase:1,severity:3,deny,status:419\"\n");
   Exchange ex2(*c2, get(""));
-  EXPECT_EQ(ex2.run().status, 418);  // msg as written, not expanded
+  EXPECT_EQ(ex2.run().status, 419);
+  auto c4 = load_rules(
+      "SecRuleEngine On\nSecRule RULE:msg \"@beginsWith Hello\" "
+      "\"id:5,phase:2,msg:'Hello %{TX.x}',deny,status:418\"\n");
+  Exchange ex4(*c4, get(""));
+  EXPECT_EQ(ex4.run().status, 418);
   auto c3 = load_rules(
       "SecRuleEngine On\nSecRule ARGS \"@rx .\" \"chain,id:77,phase:1,deny,status:418\"\n"
       "SecRule RULE:id \"@streq 77\"\n");  // a link sees its starter's id

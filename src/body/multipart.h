@@ -1,0 +1,77 @@
+// multipart/form-data request bodies (RFC 7578), parsed line by line as the chunks arrive.
+// Fields become ARGS_POST; file parts stream to a temporary file (SecTmpDir, mode 0600, removed
+// with the transaction) so an upload never sits in memory. Anything ModSecurity v2 considers
+// suspicious sets one of its MULTIPART_* flags; MULTIPART_STRICT_ERROR is their OR.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "body/processor.h"
+
+namespace rampart::body {
+
+struct MultipartFlags {
+  bool boundary_quoted = false, boundary_whitespace = false;
+  bool data_before = false, data_after = false;
+  bool header_folding = false, invalid_header_folding = false;
+  bool lf_line = false, crlf_line = false;
+  bool missing_semicolon = false, invalid_quoting = false, invalid_part = false;
+  bool file_limit_exceeded = false, unmatched_boundary = false;
+  bool crlf_lf_lines() const { return lf_line && crlf_line; }
+  // v2's MULTIPART_STRICT_ERROR: every flag but the line-ending mix and the unmatched boundary.
+  bool strict_error() const {
+    return boundary_quoted || boundary_whitespace || data_before || data_after || header_folding ||
+           invalid_header_folding || lf_line || missing_semicolon || invalid_quoting ||
+           invalid_part || file_limit_exceeded;
+  }
+};
+
+struct MultipartPart {
+  std::string name, filename;
+  bool is_file = false;
+  std::vector<std::string> headers;  // raw header lines, as MULTIPART_PART_HEADERS shows them
+  std::string value;                 // a field's content
+  std::string tmp_path;              // a file's content, on disk; empty when not stored
+  size_t size = 0;                   // content bytes
+};
+
+class MultipartProcessor final : public Processor {
+ public:
+  explicit MultipartProcessor(TransactionState& tx);
+  ~MultipartProcessor() override;  // removes the temporary files
+  void feed(std::string_view chunk) override;
+  void finish(bool truncated) override;
+  size_t non_file_bytes() const override { return fed_ - file_bytes_; }
+
+  const MultipartFlags& flags() const { return flags_; }
+  const std::vector<MultipartPart>& parts() const { return parts_; }
+
+ private:
+  enum class State { kPreamble, kHeaders, kContent, kEpilogue, kFailed };
+  void line(std::string_view text, std::string_view eol);
+  void header_line(std::string_view text);
+  void start_content();
+  void content(std::string_view data);
+  void end_part();
+  void fail(std::string message);
+
+  TransactionState& tx_;
+  std::string boundary_;  // "--" + the Content-Type's boundary
+  State state_ = State::kPreamble;
+  std::string pending_;      // the unfinished last line
+  std::string pending_eol_;  // a part's line ending, written only if more content follows
+  MultipartFlags flags_;
+  std::vector<MultipartPart> parts_;
+  bool mid_line_ = false;  // a long content line was partly written already
+  int file_fd_ = -1;
+  size_t fed_ = 0, file_bytes_ = 0, files_ = 0;
+};
+
+// The boundary parameter of a multipart Content-Type, or "" when missing; sets the quoting and
+// whitespace flags as v2 does.
+std::string multipart_boundary(std::string_view content_type, MultipartFlags& flags);
+
+}  // namespace rampart::body

@@ -1,0 +1,39 @@
+// SecRuleScript: a rule written in Lua. The file is compiled once at startup (syntax errors are
+// configuration errors) and kept as bytecode; each evaluation runs it in a fresh Lua state of
+// the transaction's thread, so no state is shared between threads or requests. The script
+// defines `main()`, which returns nil (no match) or a string (a match; the string is the rule's
+// message). It reads and writes the transaction through ModSecurity's `m` API:
+//   m.getvar("ARGS.name" [, "lowercase" | {"urlDecodeUni", "lowercase"}]) -> string or nil
+//   m.getvars("ARGS" [, tfns]) -> { {name = "ARGS:a", value = "1"}, … }
+//   m.setvar("tx.score", value)   (TX only; nil removes the variable)
+//   m.log(level, message)         (the debug log, level 1-9)
+// A runtime error is logged and counts as no match, never as a failed request; a script is
+// stopped after 10 million Lua instructions.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace rampart {
+struct TransactionState;
+}
+
+namespace rampart::lua {
+
+class Script {
+ public:
+  // Compiles `path`; nullptr and `error` on failure.
+  static std::unique_ptr<Script> load(const std::string& path, std::string& error);
+
+  // Runs main(): the message on a match, nullopt otherwise.
+  std::optional<std::string> run(TransactionState& tx) const;
+
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+  std::string bytecode_;
+};
+
+}  // namespace rampart::lua

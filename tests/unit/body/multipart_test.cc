@@ -1,0 +1,151 @@
+// The MULTIPART processor: fields into ARGS_POST, files into FILES* (content on disk), v2's
+// strictness flags, chunking independence, and fatal errors as REQBODY_ERROR.
+#include <sys/stat.h>
+
+#include "body/multipart.h"
+#include "engine_fixture.h"
+
+namespace rampart::testing {
+namespace {
+
+const std::string kRules =
+    "SecRuleEngine On\nSecRequestBodyAccess On\n"
+    "SecRule ARGS_POST:a \"@streq 1\" \"id:1,phase:2,pass,nolog,setvar:tx.a=ok\"\n"
+    "SecRule FILES:f \"@streq x.txt\" \"id:2,phase:2,pass,nolog,setvar:tx.file=ok\"\n"
+    "SecRule FILES_SIZES:f \"@eq 5\" \"id:3,phase:2,pass,nolog,setvar:tx.size=ok\"\n"
+    "SecRule MULTIPART_STRICT_ERROR \"@eq 1\" \"id:4,phase:2,pass,nolog,setvar:tx.strict=1\"\n"
+    "SecRule REQBODY_ERROR \"@eq 1\" "
+    "\"id:5,phase:2,pass,nolog,setvar:tx.error=%{REQBODY_ERROR_MSG}\"\n"
+    "SecRule MULTIPART_PART_HEADERS:f \"@rx text/plain\" "
+    "\"id:6,phase:2,pass,nolog,setvar:tx.hdr=ok\"\n";
+
+Request multipart(std::string body, std::string ct = "multipart/form-data; boundary=XyZ") {
+  Request r;
+  r.method = "POST";
+  r.headers.emplace_back("Content-Type", ct);
+  r.body = std::move(body);
+  return r;
+}
+
+const std::string kClean =
+    "--XyZ\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\n1\r\n"
+    "--XyZ\r\nContent-Disposition: form-data; name=\"f\"; filename=\"x.txt\"\r\n"
+    "Content-Type: text/plain\r\n\r\nhello\r\n--XyZ--\r\n";
+
+TEST(Multipart, FieldsAndFiles) {
+  auto config = load_rules(kRules);
+  Exchange ex(*config, multipart(kClean));
+  ex.run();
+  EXPECT_EQ(ex.tx_var("a"), "ok");
+  EXPECT_EQ(ex.tx_var("file"), "ok");
+  EXPECT_EQ(ex.tx_var("size"), "ok");
+  EXPECT_EQ(ex.tx_var("hdr"), "ok");
+  EXPECT_EQ(ex.tx_var("strict"), "<unset>");
+  EXPECT_EQ(ex.tx_var("error"), "<unset>");
+}
+
+TEST(Multipart, TempFileRemovedWithTheTransaction) {
+  auto config = load_rules("SecTmpDir /tmp\n" + kRules +
+                           "SecRule FILES_TMPNAMES \"@rx .\" \"id:7,phase:2,pass,nolog,"
+                           "setvar:tx.tmp=%{MATCHED_VAR}\"\n");
+  std::string path;
+  {
+    Exchange ex(*config, multipart(kClean));
+    ex.run();
+    path = ex.tx_var("tmp");
+    struct stat st {};
+    ASSERT_EQ(stat(path.c_str(), &st), 0) << path;
+    EXPECT_EQ(st.st_size, 5);
+    EXPECT_EQ(st.st_mode & 0777, 0600u);
+  }
+  struct stat st {};
+  EXPECT_NE(stat(path.c_str(), &st), 0) << path;
+}
+
+TEST(Multipart, ChunkingDoesNotMatter) {
+  auto config = load_rules(kRules);
+  for (size_t step : {1u, 2u, 7u, 64u}) {
+    Request r = multipart("");
+    Exchange ex(*config, r);
+    ex.tx().process_request_headers();
+    for (size_t i = 0; i < kClean.size(); i += step)
+      ex.tx().append_request_body(std::string_view(kClean).substr(i, step));
+    ex.tx().process_request_body();
+    EXPECT_EQ(ex.tx_var("a"), "ok") << step;
+    EXPECT_EQ(ex.tx_var("size"), "ok") << step;
+  }
+}
+
+struct FlagCase {
+  std::string variable, body, content_type;
+};
+
+TEST(Multipart, StrictnessFlags) {
+  const std::string ct = "multipart/form-data; boundary=XyZ";
+  const std::string part = "Content-Disposition: form-data; name=\"a\"\r\n\r\n1\r\n";
+  const std::vector<FlagCase> cases = {
+      {"MULTIPART_LF_LINE", "--XyZ\nContent-Disposition: form-data; name=\"a\"\n\n1\n--XyZ--\n",
+       ct},
+      {"MULTIPART_DATA_BEFORE", "junk\r\n--XyZ\r\n" + part + "--XyZ--\r\n", ct},
+      {"MULTIPART_DATA_AFTER", "--XyZ\r\n" + part + "--XyZ--\r\njunk\r\n", ct},
+      {"MULTIPART_BOUNDARY_QUOTED", "--XyZ\r\n" + part + "--XyZ--\r\n",
+       "multipart/form-data; boundary=\"XyZ\""},
+      {"MULTIPART_BOUNDARY_WHITESPACE", "--XyZ\r\n" + part + "--XyZ--\r\n",
+       "multipart/form-data; boundary= XyZ"},
+      {"MULTIPART_HEADER_FOLDING",
+       "--XyZ\r\nContent-Disposition: form-data;\r\n name=\"a\"\r\n\r\n1\r\n--XyZ--\r\n", ct},
+      {"MULTIPART_MISSING_SEMICOLON",
+       "--XyZ\r\nContent-Disposition: form-data name=\"a\"\r\n\r\n1\r\n--XyZ--\r\n", ct},
+      {"MULTIPART_INVALID_QUOTING",
+       "--XyZ\r\nContent-Disposition: form-data; name='a'\r\n\r\n1\r\n--XyZ--\r\n", ct},
+      {"MULTIPART_INVALID_PART", "--XyZ\r\nContent-Disposition: form-data\r\n\r\n1\r\n--XyZ--\r\n",
+       ct},
+      {"MULTIPART_UNMATCHED_BOUNDARY", "--XyZ\r\n" + part + "--XyZx\r\n--XyZ--\r\n", ct},
+  };
+  for (const FlagCase& c : cases) {
+    auto config = load_rules("SecRuleEngine On\nSecRequestBodyAccess On\nSecRule " + c.variable +
+                             " \"@eq 1\" \"id:1,phase:2,pass,nolog,setvar:tx.hit=1\"\n"
+                             "SecRule MULTIPART_STRICT_ERROR \"@eq 1\" "
+                             "\"id:2,phase:2,pass,nolog,setvar:tx.strict=1\"\n");
+    Exchange bad(*config, multipart(c.body, c.content_type));
+    bad.run();
+    EXPECT_EQ(bad.tx_var("hit"), "1") << c.variable;
+    if (c.variable != "MULTIPART_UNMATCHED_BOUNDARY")
+      EXPECT_EQ(bad.tx_var("strict"), "1") << c.variable;
+    Exchange clean(*config, multipart(kClean));
+    clean.run();
+    EXPECT_EQ(clean.tx_var("hit"), "<unset>") << c.variable;
+  }
+}
+
+TEST(Multipart, FatalErrorsSetReqbodyError) {
+  auto config = load_rules(kRules);
+  Exchange no_final(*config,
+                    multipart("--XyZ\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\n1"));
+  no_final.run();
+  EXPECT_EQ(no_final.tx_var("error"), "Multipart: Final boundary missing.");
+  Exchange no_boundary(*config, multipart(kClean, "multipart/form-data"));
+  no_boundary.run();
+  EXPECT_EQ(no_boundary.tx_var("error"), "Multipart: Boundary not found in C-T.");
+  Exchange no_colon(*config, multipart("--XyZ\r\nbroken header\r\n\r\n1\r\n--XyZ--\r\n"));
+  no_colon.run();
+  EXPECT_EQ(no_colon.tx_var("error"), "Multipart: Invalid part header (colon missing).");
+}
+
+TEST(Multipart, LongFileLineStaysOutOfMemory) {
+  auto config = load_rules(kRules);
+  std::string big(1 << 20, 'z');
+  Exchange ex(*config, multipart("--XyZ\r\nContent-Disposition: form-data; name=\"f\"; "
+                                 "filename=\"x.txt\"\r\n\r\n" +
+                                 big + "\r\n--XyZ--\r\n"));
+  ex.run();
+  EXPECT_EQ(ex.tx_var("error"), "<unset>");
+  const auto* mp = dynamic_cast<const body::MultipartProcessor*>(ex.state().body_processor.get());
+  ASSERT_NE(mp, nullptr);
+  ASSERT_EQ(mp->parts().size(), 1u);
+  EXPECT_EQ(mp->parts()[0].size, big.size());
+  EXPECT_TRUE(mp->parts()[0].value.empty());  // on disk, not here
+}
+
+}  // namespace
+}  // namespace rampart::testing
