@@ -16,6 +16,8 @@ namespace {
 
 // v2 stores at most this many files per request (SecUploadFileLimit's default).
 constexpr size_t kFileLimit = 100;
+// The longest part header or preamble/epilogue line kept while waiting for its newline.
+constexpr size_t kMaxLine = 64 * 1024;
 
 std::string_view trim(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
@@ -129,6 +131,14 @@ void MultipartProcessor::feed(std::string_view chunk) {
     size_t nl = chunk.find('\n');
     if (nl == std::string_view::npos) {
       pending_.append(chunk);
+      if (state_ != State::kContent && pending_.size() > kMaxLine) {
+        // No part header is this long, and text outside the parts is only flagged: never let
+        // a line without a newline grow with the body.
+        if (state_ == State::kHeaders) return fail("Multipart: Part header line too long.");
+        (state_ == State::kPreamble ? flags_.data_before : flags_.data_after) = true;
+        pending_.clear();
+        return;
+      }
       // A long content line that cannot be a boundary goes out now: a file without newlines must
       // not pile up in memory.
       if (state_ == State::kContent && pending_.size() > boundary_.size() + 4 &&

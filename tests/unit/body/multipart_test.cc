@@ -147,5 +147,12 @@ TEST(Multipart, LongFileLineStaysOutOfMemory) {
   EXPECT_TRUE(mp->parts()[0].value.empty());  // on disk, not here
 }
 
+TEST(Multipart, EndlessHeaderLineIsAnError) {
+  auto config = load_rules(kRules);
+  Exchange ex(*config, multipart("--XyZ\r\nX-Long: " + std::string(200000, 'h')));
+  ex.run();
+  EXPECT_EQ(ex.tx_var("error"), "Multipart: Part header line too long.");
+}
+
 }  // namespace
 }  // namespace rampart::testing
