@@ -1,4 +1,6 @@
 // SecUnicodeMapFile / SecUnicodeCodePage: the code page t:urlDecodeUni uses for %uHHHH.
+#include <unistd.h>
+
 #include <cstdio>
 #include <fstream>
 
@@ -9,7 +11,7 @@ namespace {
 
 // A small file in v2's unicode.mapping layout: two code pages, names in parentheses.
 std::string write_map() {
-  std::string path = ::testing::TempDir() + "/rampart_unicode.mapping";
+  std::string path = ::testing::TempDir() + "/rampart_unicode." + std::to_string(getpid()) + ".mapping";
   std::ofstream(path) << "(MAC - Roman)\n\n"
                          "1252 (ANSI - Latin I)\n"
                          "00a0:41 2019:42\n\n"
@@ -69,7 +71,7 @@ TEST(UnicodeMapFile, Errors) {
             std::string::npos);
   EXPECT_NE(load_error("SecUnicodeCodePage 20127\n").find("put SecUnicodeMapFile"),
             std::string::npos);
-  std::string bad = ::testing::TempDir() + "/rampart_bad.mapping";
+  std::string bad = ::testing::TempDir() + "/rampart_bad." + std::to_string(getpid()) + ".mapping";
   std::ofstream(bad) << "20127 (US-ASCII)\n00a0=20\n";
   EXPECT_NE(load_error("SecUnicodeMapFile " + bad + " 20127\n").find("'00a0=20'"),
             std::string::npos);

@@ -1,4 +1,6 @@
 // SecRuleScript: Lua rules with ModSecurity's m API (getvar, getvars, setvar, log).
+#include <unistd.h>
+
 #include <fstream>
 
 #include "engine_fixture.h"
@@ -7,7 +9,7 @@ namespace rampart::testing {
 namespace {
 
 std::string script(const std::string& name, const std::string& text) {
-  std::string path = ::testing::TempDir() + "/rampart_" + name + ".lua";
+  std::string path = ::testing::TempDir() + "/rampart_" + name + "." + std::to_string(getpid()) + ".lua";
   std::ofstream(path) << text;
   return path;
 }

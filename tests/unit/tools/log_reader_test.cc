@@ -149,7 +149,7 @@ TEST(LogReader, ConcurrentIndexIsRecognised) {
 }
 
 TEST(LogReader, DirectoriesAreWalkedInNameOrder) {
-  std::string dir = ::testing::TempDir() + "rampart-concurrent";
+  std::string dir = temp_path("rampart-concurrent");
   std::string cmd = "rm -rf " + dir + " && mkdir -p " + dir + "/20261203/20261203-0800 " + dir +
                     "/20261203/20261203-0759 && ln -s " + dir + " " + dir + "/20261203/loop";
   ASSERT_EQ(std::system(cmd.c_str()), 0);

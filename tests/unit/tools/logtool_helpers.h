@@ -2,9 +2,12 @@
 // collect the entries and problems.
 #pragma once
 
+#include <unistd.h>
+
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <string>
 #include <vector>
@@ -32,8 +35,15 @@ inline ReadResult read_path(const std::string& path) {
   return r;
 }
 
+// Under a folder of this process's own: ctest runs test cases as parallel processes, and two
+// of them writing the same /tmp name read each other's logs.
+inline std::string temp_path(const std::string& name) {
+  return ::testing::TempDir() + "rampart-logtool-" + std::to_string(getpid()) + "/" + name;
+}
+
 inline std::string write_temp(const std::string& name, const std::string& text) {
-  std::string path = ::testing::TempDir() + name;
+  std::string path = temp_path(name);
+  std::filesystem::create_directories(std::filesystem::path(path).parent_path());
   std::ofstream(path, std::ios::binary | std::ios::trunc) << text;
   return path;
 }
