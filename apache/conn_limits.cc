@@ -60,6 +60,11 @@ int limit_connection(conn_rec* c) {
   long read_limit = s.conn_state_limit(false, c->client_ip);
   long write_limit = s.conn_state_limit(true, c->client_ip);
   if (read_limit == 0 && write_limit == 0) return DECLINED;
+  // Mark this worker as reading for this client first (httpd's own connection handler does the
+  // same a moment later): otherwise whether the connection counts itself depends on how far the
+  // MPM got, and two connections arriving together may each miss the other.
+  if (c->sbh != nullptr)
+    ap_update_child_status_from_conn(static_cast<ap_sb_handle_t*>(c->sbh), SERVER_BUSY_READ, c);
   StateCounts n = count_states(c->client_ip);
   bool reject = mode == EngineMode::kOn;
   bool over = false;
