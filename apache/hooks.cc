@@ -35,6 +35,17 @@ RequestState* create_state(request_rec* r, const Config& config) {
   return st;
 }
 
+// setenv: the rules' changes to the subprocess environment, applied (again) after each phase.
+void apply_env(request_rec* r, const Transaction& tx) {
+  for (const EnvChange& e : tx.env_changes()) {
+    if (e.unset) {
+      apr_table_unset(r->subprocess_env, e.name.c_str());
+    } else {
+      apr_table_set(r->subprocess_env, e.name.c_str(), e.value.c_str());
+    }
+  }
+}
+
 int phase_request_headers(request_rec* r) {
   if (r->main || r->prev || !engine_configured) return DECLINED;
   const Config* config = dir_config(r);
@@ -43,7 +54,9 @@ int phase_request_headers(request_rec* r) {
     RequestState* st = create_state(r, *config);
     st->tx.set_collection_store(collection_store(config->settings()));
     describe_request(r, st->tx);
-    return act(r, st->tx.process_request_headers(), DECLINED);
+    Intervention iv = st->tx.process_request_headers();
+    apply_env(r, st->tx);
+    return act(r, iv, DECLINED);
   } catch (const std::exception& e) {
     return internal_error(r, &config->settings(), "phase 1", e.what(), DECLINED);
   } catch (...) {
@@ -61,7 +74,9 @@ int phase_request_body(request_rec* r) {
     describe_env(r, st->tx);
     int rc = read_request_body(r, *st);
     if (rc != OK) return rc;
-    rc = act(r, st->tx.process_request_body(), DECLINED);
+    Intervention iv = st->tx.process_request_body();
+    apply_env(r, st->tx);
+    rc = act(r, iv, DECLINED);
     if (rc == DECLINED) replace_request_body(r, *st);
     return rc;
   } catch (const std::exception& e) {
@@ -77,6 +92,7 @@ int phase_logging(request_rec* r) {
   st->logged = true;
   try {
     st->tx.process_logging();
+    apply_env(r, st->tx);
     write_audit_log(r, *st);
   } catch (const std::exception& e) {
     internal_error(r, nullptr, "phase 5", e.what(), DECLINED);
@@ -124,6 +140,20 @@ int act(request_rec* r, const Intervention& intervention, int pass) {
     case Intervention::Kind::kDrop:
       drop_connection(r);
       return HTTP_FORBIDDEN;  // nothing reaches the client; the status is for the access log
+    case Intervention::Kind::kProxy:  // the proxy action: mod_proxy serves the request
+      if (ap_find_linked_module("mod_proxy.c") == nullptr) {
+        ap_log_rerror(APLOG_MARK, APLOG_ERR, 0, r,
+                      "rampart: proxy:%s needs mod_proxy (and mod_proxy_http): LoadModule them",
+                      intervention.url.c_str());
+        return HTTP_INTERNAL_SERVER_ERROR;
+      }
+      r->filename = apr_pstrcat(r->pool, "proxy:", intervention.url.c_str(), nullptr);
+      r->proxyreq = PROXYREQ_REVERSE;  // mod_proxy's translate_name then keeps r->filename
+      r->handler = "proxy-server";
+      // In phase 2 the URL was already mapped to a file: forget it, or mod_dir's fixup would
+      // redirect a directory request to its index page instead of proxying it.
+      r->finfo.filetype = APR_NOFILE;
+      break;
     case Intervention::Kind::kNone:
     case Intervention::Kind::kAllow:
       break;

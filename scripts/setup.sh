@@ -12,6 +12,7 @@ packages=(
   zlib1g-dev  # rampart log reads .gz audit logs
   libcurl4-openssl-dev  # SecRemoteRules downloads rules over HTTPS at startup
   liblua5.4-dev  # SecRuleScript: rules written in Lua
+  libfuzzy-dev  # @fuzzyHash compares ssdeep fuzzy hashes (libfuzzy)
   # tests and the demo
   curl fail2ban python3
   python3-yaml  # tests/crs reads the go-ftw YAML regression tests of CRS

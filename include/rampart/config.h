@@ -30,6 +30,10 @@ struct ConfigError {
 
 struct HashMethod;  // SecHashMethodRx/Pm, src/hash/hash_engine.h
 struct ConnLimit;   // SecConnReadStateLimit/SecConnWriteStateLimit, src/config/conn_limits.cc
+namespace lookups {
+class GeoDb;         // SecGeoLookupDb, src/lookups/geo_db.h
+struct RblResolver;  // SecRblResolver, src/lookups/dns.h
+}  // namespace lookups
 
 enum class EngineMode { kOff, kOn, kDetectionOnly };
 enum class BodyLimitAction { kReject, kProcessPartial };
@@ -65,11 +69,11 @@ struct Settings {
   std::optional<uint32_t> pcre_match_limit_recursion;  // SecPcreMatchLimitRecursion
   std::optional<int> cookie_format;                    // SecCookieFormat 0 or 1
   // src/config/server_directives.cc
-  std::optional<bool> intercept_on_error;        // SecInterceptOnError
-  std::optional<long long> rule_perf_time;       // SecRulePerfTime, microseconds
-  std::optional<std::string> server_signature;   // SecServerSignature (main server only)
-  std::optional<std::string> sensor_id;          // SecSensorId
-  std::optional<bool> status_engine;             // SecStatusEngine (never phones home)
+  std::optional<bool> intercept_on_error;       // SecInterceptOnError
+  std::optional<long long> rule_perf_time;      // SecRulePerfTime, microseconds
+  std::optional<std::string> server_signature;  // SecServerSignature (main server only)
+  std::optional<std::string> sensor_id;         // SecSensorId
+  std::optional<bool> status_engine;            // SecStatusEngine (never phones home)
   // SecUnicodeMapFile: byte per code point U+0000..U+FFFF for t:urlDecodeUni, -1 unmapped
   std::shared_ptr<const std::vector<int16_t>> unicode_map;
   // SecConnEngine and the per-client connection-state limits (src/config/conn_limits.cc)
@@ -82,7 +86,11 @@ struct Settings {
   std::optional<int> hash_key_mode;       // 0 KeyOnly, 1 SessionID, 2 RemoteIP
   std::optional<std::string> hash_param;  // SecHashParam
   std::vector<std::shared_ptr<const HashMethod>> hash_methods;  // the parent's when none here
-  std::vector<std::string> component_signatures;  // accumulated, as in v2
+  std::vector<std::string> component_signatures;                // accumulated, as in v2
+  // Lookups (src/config/lookup_directives.cc, src/lookups/)
+  std::shared_ptr<const lookups::GeoDb> geo_db;              // SecGeoLookupDb, opened at load
+  std::optional<std::string> httpbl_key;                     // SecHttpBlKey
+  std::shared_ptr<const lookups::RblResolver> rbl_resolver;  // SecRblResolver (Rampart)
 
   // Fills every unset field from `parent`: how a child context (or a transaction's ctl:
   // overrides) sees the settings around it.

@@ -22,11 +22,15 @@ struct TransactionState;  // the engine's side, src/engine/transaction_state.h
 
 // What the connector must do after a phase.
 struct Intervention {
-  enum class Kind { kNone, kDeny, kRedirect, kDrop, kAllow };
+  // kProxy: hand the request to mod_proxy for `url` (the proxy action, phases 1 and 2 only).
+  enum class Kind { kNone, kDeny, kRedirect, kDrop, kAllow, kProxy };
   Kind kind = Kind::kNone;
-  int status = 0;           // HTTP status for kDeny and kRedirect
-  std::string url;          // for kRedirect
-  bool disruptive() const { return kind == Kind::kDeny || kind == Kind::kRedirect || kind == Kind::kDrop; }
+  int status = 0;   // HTTP status for kDeny and kRedirect
+  std::string url;  // for kRedirect and kProxy
+  bool disruptive() const {
+    return kind == Kind::kDeny || kind == Kind::kRedirect || kind == Kind::kDrop ||
+           kind == Kind::kProxy;
+  }
 };
 
 // Where the engine's messages go. The Apache connector writes to the error log at APLOG_ERR, as
@@ -38,6 +42,13 @@ class LogSink {
   virtual void alert(std::string_view line) = 0;
   // Debug log (SecDebugLog), level 1–9. Called only when the level is enabled.
   virtual void debug(int level, std::string_view message) {}
+};
+
+// setenv: a variable the rules set for httpd's subprocess environment (CGI, SSI, mod_log_config's
+// %{NAME}e), or removed with `setenv:!NAME` (`unset`).
+struct EnvChange {
+  std::string name, value;
+  bool unset = false;
 };
 
 enum class BodyResult { kOk, kLimitExceeded };
@@ -55,13 +66,13 @@ struct ResponseChanges {
 
 // What only the connector knows once the response has gone, for the audit log entry.
 struct FinalResponse {
-  int status = 0;                 // as sent (an error page's status included)
-  std::string_view status_line;   // "403 Forbidden"; empty: the number alone is logged
-  std::string_view protocol;      // "HTTP/1.1"; empty for HTTP/0.9 (no part F then)
-  std::string_view handler;       // Apache-Handler:
-  std::string_view server;        // Server: (the server banner)
-  std::string_view remote_user;   // identd name, for the index line ("-" when empty)
-  std::string_view local_user;    // authenticated user, for the index line
+  int status = 0;                // as sent (an error page's status included)
+  std::string_view status_line;  // "403 Forbidden"; empty: the number alone is logged
+  std::string_view protocol;     // "HTTP/1.1"; empty for HTTP/0.9 (no part F then)
+  std::string_view handler;      // Apache-Handler:
+  std::string_view server;       // Server: (the server banner)
+  std::string_view remote_user;  // identd name, for the index line ("-" when empty)
+  std::string_view local_user;   // authenticated user, for the index line
   uint64_t bytes_sent = 0;
   // Part H `Apache-Error:` lines: what httpd's error log got for this request, each as
   // `[file "F"] [line N] [level L] message`.
@@ -112,8 +123,8 @@ class Transaction {
   void set_unique_id(std::string_view id);       // a fresh one is made when never set
   void add_request_header(std::string_view name, std::string_view value);
   void add_env(std::string_view name, std::string_view value);  // ENV collection
-  void set_useragent_ip(std::string_view ip);  // USERAGENT_IP (after mod_remoteip)
-  void set_server_variables(const ServerVariables& vars);  // before phase 2
+  void set_useragent_ip(std::string_view ip);                   // USERAGENT_IP (after mod_remoteip)
+  void set_server_variables(const ServerVariables& vars);       // before phase 2
   // One error-log line of this request so far (WEBSERVER_ERROR_LOG); views as above.
   void add_webserver_error(std::string_view line);
 
@@ -156,6 +167,9 @@ class Transaction {
   // response and call write_audit_log). Never blocks; write errors go to the LogSink, rate-limited.
   bool wants_audit_log() const;
   void write_audit_log(const FinalResponse& response);
+
+  // setenv changes so far, in order; the connector applies them (again) after each phase.
+  const std::vector<EnvChange>& env_changes() const;
 
   // The intervention already decided for this transaction, if any (kNone otherwise).
   const Intervention& intervention() const;

@@ -47,7 +47,12 @@ RAMPART_ACTION(parse_sanitise_request_header)
 RAMPART_ACTION(parse_sanitise_response_header)
 RAMPART_ACTION(parse_prepend)
 RAMPART_ACTION(parse_append)
-RAMPART_ACTION(parse_xmlns)  // xmlns.cc
+RAMPART_ACTION(parse_xmlns)   // xmlns.cc
+RAMPART_ACTION(parse_setrsc)  // initcol.cc
+RAMPART_ACTION(parse_setenv)  // setenv.cc
+RAMPART_ACTION(parse_exec)    // exec.cc
+RAMPART_ACTION(parse_pause)   // pause.cc
+RAMPART_ACTION(parse_proxy)   // proxy.cc
 #undef RAMPART_ACTION
 
 std::string_view severity_name(int severity);  // "CRITICAL" for 2; empty when out of range

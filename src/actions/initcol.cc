@@ -3,6 +3,7 @@
 //   initcol:ip=%{REMOTE_ADDR}    initcol:global=global    initcol:resource=%{REQUEST_FILENAME}
 //   setsid:%{REQUEST_COOKIES.PHPSESSID}   (SESSIONID and SESSION)
 //   setuid:%{ARGS.username}               (USERID and USER)
+//   setrsc:%{REQUEST_FILENAME}            (RESOURCE)
 // The key takes macros. Initialising a collection twice in one transaction keeps the first (v2).
 // Debug log, level 4: `Creating collection (name "ip", key "192.0.2.1").` or `Retrieved
 // collection (name "ip", key "192.0.2.1").`
@@ -77,6 +78,13 @@ std::optional<std::string> parse_initcol(ParseContext& ctx, std::string_view v) 
 std::optional<std::string> parse_setsid(ParseContext& ctx, std::string_view v) {
   ctx.set.actions.push_back(
       std::make_shared<InitCollection>("SESSION", MacroString(v), Id::kSession));
+  return std::nullopt;
+}
+
+// setrsc:KEY is initcol:resource=KEY (v2 has no RESOURCEID variable to set).
+std::optional<std::string> parse_setrsc(ParseContext& ctx, std::string_view v) {
+  ctx.set.actions.push_back(
+      std::make_shared<InitCollection>("RESOURCE", MacroString(v), Id::kNone));
   return std::nullopt;
 }
 

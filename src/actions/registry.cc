@@ -49,16 +49,27 @@ constexpr ActionDef kActions[] = {
     {"sanitizeMatched", Kind::kNonDisruptive, Value::kNone, parse_sanitise_matched},
     {"sanitiseMatchedBytes", Kind::kNonDisruptive, Value::kOptional, parse_sanitise_matched_bytes},
     {"sanitizeMatchedBytes", Kind::kNonDisruptive, Value::kOptional, parse_sanitise_matched_bytes},
-    {"sanitiseRequestHeader", Kind::kNonDisruptive, Value::kRequired, parse_sanitise_request_header},
-    {"sanitizeRequestHeader", Kind::kNonDisruptive, Value::kRequired, parse_sanitise_request_header},
-    {"sanitiseResponseHeader", Kind::kNonDisruptive, Value::kRequired, parse_sanitise_response_header},
-    {"sanitizeResponseHeader", Kind::kNonDisruptive, Value::kRequired, parse_sanitise_response_header},
+    {"sanitiseRequestHeader", Kind::kNonDisruptive, Value::kRequired,
+     parse_sanitise_request_header},
+    {"sanitizeRequestHeader", Kind::kNonDisruptive, Value::kRequired,
+     parse_sanitise_request_header},
+    {"sanitiseResponseHeader", Kind::kNonDisruptive, Value::kRequired,
+     parse_sanitise_response_header},
+    {"sanitizeResponseHeader", Kind::kNonDisruptive, Value::kRequired,
+     parse_sanitise_response_header},
     {"prepend", Kind::kNonDisruptive, Value::kRequired, parse_prepend},
     {"append", Kind::kNonDisruptive, Value::kRequired, parse_append},
     {"xmlns", Kind::kNonDisruptive, Value::kRequired, parse_xmlns},
+    {"setrsc", Kind::kNonDisruptive, Value::kRequired, parse_setrsc},
+    {"setenv", Kind::kNonDisruptive, Value::kRequired, parse_setenv},
+    {"exec", Kind::kNonDisruptive, Value::kRequired, parse_exec},
+    {"pause", Kind::kDisruptive, Value::kRequired, parse_pause},
+    {"proxy", Kind::kDisruptive, Value::kRequired, parse_proxy},
 };
 
-bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
+bool is_space(char c) {
+  return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+}
 
 std::string_view trim(std::string_view s) {
   while (!s.empty() && is_space(s.front())) s.remove_prefix(1);
@@ -74,7 +85,9 @@ const ActionDef* find(std::string_view name) {
   return nullptr;
 }
 
-std::span<const ActionDef> all() { return kActions; }
+std::span<const ActionDef> all() {
+  return kActions;
+}
 
 // The action list grammar of ModSecurity v2: `name[:value]` items separated by commas; a value
 // may be quoted with single quotes, inside which `\'` stands for a quote and commas are literal.

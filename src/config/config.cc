@@ -1,6 +1,6 @@
+#include <glob.h>
 #include <filesystem>
 #include <fstream>
-#include <glob.h>
 #include <sstream>
 
 #include "config/config_impl.h"
@@ -38,15 +38,27 @@ const ActionSet& Config::Impl::default_actions(int phase) const {
   return kDefault;
 }
 
-Config::Config() : impl_(std::make_unique<Impl>()) { impl_->owner = this; }
+Config::Config() : impl_(std::make_unique<Impl>()) {
+  impl_->owner = this;
+}
 Config::~Config() = default;
 
-const Settings& Config::settings() const { return impl_->settings; }
-size_t Config::rule_count() const { return impl_->rules.size(); }
-const std::vector<ConfigError>& Config::warnings() const { return impl_->warnings; }
+const Settings& Config::settings() const {
+  return impl_->settings;
+}
+size_t Config::rule_count() const {
+  return impl_->rules.size();
+}
+const std::vector<ConfigError>& Config::warnings() const {
+  return impl_->warnings;
+}
 
-bool Config::is_directive(std::string_view name) { return config::find_directive(name) != nullptr; }
-std::span<const std::string_view> Config::directive_names() { return config::directive_names(); }
+bool Config::is_directive(std::string_view name) {
+  return config::find_directive(name) != nullptr;
+}
+std::span<const std::string_view> Config::directive_names() {
+  return config::directive_names();
+}
 
 std::optional<ConfigError> Config::apply(std::string_view directive, std::string_view args,
                                          const SourceLocation& where) {
@@ -56,11 +68,10 @@ std::optional<ConfigError> Config::apply(std::string_view directive, std::string
   std::vector<std::string> words = config::split_words(args);
   int n = static_cast<int>(words.size());
   if (n < def->min_args || (def->max_args >= 0 && n > def->max_args)) {
-    std::string expected = def->min_args == def->max_args
-                               ? std::to_string(def->min_args)
-                               : def->max_args < 0 ? "at least " + std::to_string(def->min_args)
-                                                   : std::to_string(def->min_args) + " to " +
-                                                         std::to_string(def->max_args);
+    std::string expected = def->min_args == def->max_args ? std::to_string(def->min_args)
+                           : def->max_args < 0 ? "at least " + std::to_string(def->min_args)
+                                               : std::to_string(def->min_args) + " to " +
+                                                     std::to_string(def->max_args);
     return ConfigError{where, std::string(def->name) + " takes " + expected + " argument" +
                                   (expected == "1" ? "" : "s") + ", got " + std::to_string(n) +
                                   " (quote arguments that contain spaces)"};
@@ -206,8 +217,10 @@ void Settings::inherit(const Settings& parent) {
   inherit_field(s.hash_key_mode, parent.hash_key_mode);
   inherit_field(s.hash_param, parent.hash_param);
   if (s.hash_methods.empty()) s.hash_methods = parent.hash_methods;
-  s.component_signatures.insert(s.component_signatures.begin(),
-                                parent.component_signatures.begin(),
+  if (!s.geo_db) s.geo_db = parent.geo_db;
+  inherit_field(s.httpbl_key, parent.httpbl_key);
+  if (!s.rbl_resolver) s.rbl_resolver = parent.rbl_resolver;
+  s.component_signatures.insert(s.component_signatures.begin(), parent.component_signatures.begin(),
                                 parent.component_signatures.end());
 }
 

@@ -6,10 +6,11 @@
 #include <charconv>
 #include <filesystem>
 
-#include "config/collection_directives.h"
 #include "config/audit_directives.h"
+#include "config/collection_directives.h"
 #include "config/directive_handlers.h"
 #include "config/engine_directives.h"
+#include "config/lookup_directives.h"
 #include "config/server_directives.h"
 #include "engine/collection.h"
 
@@ -245,6 +246,10 @@ constexpr DirectiveDef kDirectives[] = {
     {"SecAuditLogDirMode", 1, 1, handle_audit_log_dir_mode},
     {"SecAuditLogFileMode", 1, 1, handle_audit_log_file_mode},
     {"SecAuditLogFormat", 1, 1, handle_audit_log_format},
+    {"SecGeoLookupDb", 1, 1, handle_geo_lookup_db},
+    {"SecGsbLookupDb", 1, 1, handle_gsb_lookup_db},
+    {"SecHttpBlKey", 1, 1, handle_httpbl_key},
+    {"SecRblResolver", 1, 2, handle_rbl_resolver},
 };
 
 constexpr auto kNames = [] {
@@ -261,6 +266,8 @@ const DirectiveDef* find_directive(std::string_view name) {
   return nullptr;
 }
 
-std::span<const std::string_view> directive_names() { return kNames; }
+std::span<const std::string_view> directive_names() {
+  return kNames;
+}
 
 }  // namespace rampart::config

@@ -7,7 +7,9 @@ namespace rampart::config {
 
 namespace {
 
-bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
+bool is_space(char c) {
+  return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+}
 
 // Reads one target starting at `i` up to the next top-level '|'. A `/regex/` selector may contain
 // '|', so it is scanned to its closing slash; XML's selector is an XPath (`XML:/*|XML://@*` is
@@ -69,19 +71,20 @@ std::optional<std::string> parse_targets(std::string_view text, Rule& rule) {
              "' (see docs/reference/variables.md for the supported ones)";
     }
     // ENV is looked up by name in the environment, as in v2: it needs a literal name.
-    if (target.var->name == "ENV" && (!has_selector || (selector.size() >= 2 && selector[0] == '/')))
+    if (target.var->name == "ENV" &&
+        (!has_selector || (selector.size() >= 2 && selector[0] == '/')))
       return has_selector ? "ENV takes a variable name, not a regular expression (ENV:NAME)"
                           : "ENV needs a variable name, e.g. ENV:HTTP_PROXY";
     if (has_selector) {
       if (!target.var->collection)
-        return "variable " + std::string(target.var->name) + " is not a collection and takes no ':" +
-               std::string(selector) + "' selector";
+        return "variable " + std::string(target.var->name) +
+               " is not a collection and takes no ':" + std::string(selector) + "' selector";
       if (selector.size() >= 2 && selector.front() == '\'' && selector.back() == '\'')
         selector = selector.substr(1, selector.size() - 2);
       if (selector.size() >= 2 && selector.front() == '/' && selector.back() == '/') {
         std::string error;
-        target.key_regex = Regex::compile(selector.substr(1, selector.size() - 2),
-                                          Regex::kCaseless, error);
+        target.key_regex =
+            Regex::compile(selector.substr(1, selector.size() - 2), Regex::kCaseless, error);
         if (!target.key_regex)
           return "bad regular expression in selector '" + std::string(selector) + "': " + error;
       } else if (selector.empty()) {
@@ -90,8 +93,8 @@ std::optional<std::string> parse_targets(std::string_view text, Rule& rule) {
         target.key = std::string(selector);
       }
     } else if (target.exclude) {
-      return "exclusion '!" + std::string(name) + "' needs a selector, e.g. !" +
-             std::string(name) + ":name";
+      return "exclusion '!" + std::string(name) + "' needs a selector, e.g. !" + std::string(name) +
+             ":name";
     }
     rule.targets.push_back(std::move(target));
   }
@@ -158,6 +161,7 @@ void apply_defaults(const ActionSet& d, Rule& rule) {
   }
   if (a.disruptive == Disruptive::kUnset) a.disruptive = Disruptive::kPass;
   if (!a.status) a.status = d.status;
+  if (!a.pause_ms) a.pause_ms = d.pause_ms;
   rule.log = a.log.value_or(d.log.value_or(true));
   rule.auditlog = a.auditlog.value_or(d.auditlog.value_or(true));
   rule.transforms.clear();

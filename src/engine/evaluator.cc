@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <chrono>
+#include <thread>
 
 #include "config/config_impl.h"
 #include "engine/collection.h"
@@ -83,11 +84,15 @@ std::string action_message(const TransactionState& tx, const Rule& rule, bool di
   const ActionSet& a = rule.actions;
   std::string phase = std::to_string(tx.phase);
   if (a.disruptive == Disruptive::kAllow && tx.settings().engine_mode() == EngineMode::kOn) {
-    if (a.allow_scope == AllowScope::kPhase) return "Access to phase allowed (phase " + phase + ").";
+    if (a.allow_scope == AllowScope::kPhase)
+      return "Access to phase allowed (phase " + phase + ").";
     if (a.allow_scope == AllowScope::kRequest)
       return "Access to request allowed (phase " + phase + ").";
     return "Access allowed (phase " + phase + ").";
   }
+  if (a.disruptive == Disruptive::kPause && tx.settings().engine_mode() == EngineMode::kOn &&
+      tx.phase < 5)
+    return "Paused Access (phase " + phase + ").";
   if (!disrupting) return "Warning.";
   switch (a.disruptive) {
     case Disruptive::kDrop:
@@ -95,6 +100,13 @@ std::string action_message(const TransactionState& tx, const Rule& rule, bool di
     case Disruptive::kRedirect:
       return "Access denied with redirection to " + a.redirect_url->expand(tx) + " using status " +
              std::to_string(redirect_status(a)) + " (phase " + phase + ").";
+    case Disruptive::kProxy:  // v2's wording, the phase before the URL
+      if (tx.phase > 2)
+        return "Access denied with code 500 (phase " + phase +
+               ") (Configuration Error: Proxy action requested but it does not work in output "
+               "phases).";
+      return "Access denied using proxy to (phase " + phase + ") " + a.redirect_url->expand(tx) +
+             ".";
     default:
       return "Access denied with code " + std::to_string(a.status.value_or(403)) + " (phase " +
              phase + ").";
@@ -106,10 +118,23 @@ void on_rule_match(TransactionState& tx, const Rule& starter, std::string_view r
   const ActionSet& a = starter.actions;
   EngineMode mode = tx.settings().engine_mode();
   bool blocking_action = a.disruptive == Disruptive::kDeny || a.disruptive == Disruptive::kDrop ||
-                         a.disruptive == Disruptive::kRedirect;
+                         a.disruptive == Disruptive::kRedirect ||
+                         a.disruptive == Disruptive::kProxy;
   // Phase 5 runs after the response has gone; DetectionOnly never disrupts.
   bool disrupting = blocking_action && mode == EngineMode::kOn && tx.phase < 5;
   if (a.severity && *a.severity < tx.highest_severity) tx.highest_severity = *a.severity;
+  // pause: (src/actions/pause.cc) sleeps before the rule's line and its interception, as in v2;
+  // as the last disruptive action it only sleeps ("Paused Access"), after deny & co. it delays
+  // them.
+  bool pausing = a.disruptive == Disruptive::kPause || disrupting;
+  if (pausing && mode == EngineMode::kOn && tx.phase < 5 && a.pause_ms && *a.pause_ms > 0) {
+    std::string ms = std::to_string(*a.pause_ms);
+    tx.log->alert("ModSecurity: Pausing transaction for " + ms + " msec. [hostname \"" +
+                  log::escape(tx.hostname) + "\"] [uri \"" +
+                  log::escape(tx.decoded_uri.empty() ? tx.path : tx.decoded_uri) +
+                  "\"] [unique_id \"" + tx.unique_id + "\"]");
+    std::this_thread::sleep_for(std::chrono::milliseconds(*a.pause_ms));
+  }
   tx.audit.on_match(starter);  // relevance (auditlog) and part K
   if (starter.log || tx.debug_enabled(1)) {
     std::string line =
@@ -132,6 +157,15 @@ void on_rule_match(TransactionState& tx, const Rule& starter, std::string_view r
       case Disruptive::kRedirect:
         i.kind = Intervention::Kind::kRedirect;
         i.status = redirect_status(a);
+        i.url = a.redirect_url->expand(tx);
+        break;
+      case Disruptive::kProxy:
+        if (tx.phase > 2) {  // the response is on its way: nothing left to proxy
+          i.kind = Intervention::Kind::kDeny;
+          i.status = 500;
+          break;
+        }
+        i.kind = Intervention::Kind::kProxy;
         i.url = a.redirect_url->expand(tx);
         break;
       default:
@@ -176,7 +210,7 @@ LinkResult eval_link(TransactionState& tx, const Rule& link, const Rule& starter
 
   if (link.is_action) {
     return matched("", "", "Unconditional match in SecAction.") ? LinkResult::kStop
-                                                               : LinkResult::kMatch;
+                                                                : LinkResult::kMatch;
   }
   if (link.script) {  // SecRuleScript: main() returns the message on a match
     std::optional<std::string> message = link.script->run(tx);
@@ -214,15 +248,15 @@ LinkResult eval_link(TransactionState& tx, const Rule& link, const Rule& starter
       if (tx.debug_enabled(9)) {
         tx.debug(9, "Rule " + std::string(starter.id) + " (" + starter.where.file + ":" +
                         std::to_string(link.where.line) + "): @" + link.op_name + " on " + name +
-                        " = \"" + log::escape(value.substr(0, 256)) + "\" after t:" +
-                        (link.pipeline_key.empty() ? "none" : link.pipeline_key) + " -> " +
-                        ((hit != link.op_negated) ? "match" : "no match"));
+                        " = \"" + log::escape(value.substr(0, 256)) +
+                        "\" after t:" + (link.pipeline_key.empty() ? "none" : link.pipeline_key) +
+                        " -> " + ((hit != link.op_negated) ? "match" : "no match"));
       }
       if (st.limit_exceeded) {
         tx.rule_failed = true;  // v2's operator error (SecInterceptOnError)
         tx.tx.set("MSC_PCRE_LIMITS_EXCEEDED", "1");
-        tx.log->alert("ModSecurity: Rule [id \"" + starter.id + "\"][file \"" +
-                      starter.where.file + "\"][line \"" + std::to_string(starter.where.line) +
+        tx.log->alert("ModSecurity: Rule [id \"" + starter.id + "\"][file \"" + starter.where.file +
+                      "\"][line \"" + std::to_string(starter.where.line) +
                       "\"] - Execution error - PCRE limits exceeded [hostname \"" +
                       log::escape(tx.hostname) + "\"] [uri \"" + log::escape(tx.decoded_uri) +
                       "\"] [unique_id \"" + tx.unique_id + "\"]");
@@ -231,11 +265,11 @@ LinkResult eval_link(TransactionState& tx, const Rule& link, const Rule& starter
       if (!hit) continue;
       any = true;
       if (link.actions.capture && !st.captures.empty()) store_captures(tx, st.captures);
-      std::string message =
-          link.op_negated ? "Match of \"" + log::escape(link.op_name) + " " +
-                                log::escape(param.substr(0, 252)) + "\" against \"" +
-                                log::escape(name) + "\" required."
-                          : std::move(st.message);
+      std::string message = link.op_negated
+                                ? "Match of \"" + log::escape(link.op_name) + " " +
+                                      log::escape(param.substr(0, 252)) + "\" against \"" +
+                                      log::escape(name) + "\" required."
+                                : std::move(st.message);
       bool stop = matched(name, value, message);
       // After the actions: they may still view the old text.
       if (st.rewritten) rewrite_stream(tx, name, std::move(*st.rewritten));
@@ -269,8 +303,8 @@ bool eval_rule(TransactionState& tx, const Rule& rule) {
 bool eval_rule_timed(TransactionState& tx, const Rule& rule) {
   auto start = std::chrono::steady_clock::now();
   bool matched = eval_rule(tx, rule);
-  auto us = std::chrono::duration_cast<std::chrono::microseconds>(
-                std::chrono::steady_clock::now() - start)
+  auto us = std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() -
+                                                                  start)
                 .count();
   tx.debug(9, "Rule " + rule.id + " (" + rule.where.file + ":" + std::to_string(rule.where.line) +
                   "): " + (matched ? "matched" : "no match") + " in " + std::to_string(us) +
@@ -322,8 +356,8 @@ void run_phase(TransactionState& tx, int phase) {
       continue;
     }
     std::optional<long long> perf_time = tx.settings().rule_perf_time;
-    auto perf_start = perf_time ? std::chrono::steady_clock::now()
-                                : std::chrono::steady_clock::time_point();
+    auto perf_start =
+        perf_time ? std::chrono::steady_clock::now() : std::chrono::steady_clock::time_point();
     tx.rule_failed = false;
     bool matched = tx.debug_enabled(9) ? eval_rule_timed(tx, rule) : eval_rule(tx, rule);
     if (perf_time) record_rule_time(tx, rule, perf_start, *perf_time);
@@ -341,7 +375,8 @@ void run_phase(TransactionState& tx, int phase) {
         return;  // allow (any scope) ends this phase
       if (!rule.actions.skip_after.empty()) {
         skip_after = rule.actions.skip_after;
-        if (tx.debug_enabled(9)) tx.debug(9, "Rule " + rule.id + ": skipAfter " + std::string(skip_after));
+        if (tx.debug_enabled(9))
+          tx.debug(9, "Rule " + rule.id + ": skipAfter " + std::string(skip_after));
       } else if (rule.actions.skip > 0) {
         skip = rule.actions.skip;
       }

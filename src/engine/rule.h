@@ -9,9 +9,9 @@
 #include <vector>
 
 #include "engine/macro.h"
-#include "rampart/config.h"
 #include "engine/regex.h"
 #include "operators/operator.h"
+#include "rampart/config.h"
 #include "transforms/transform.h"
 #include "variables/variable.h"
 
@@ -26,14 +26,14 @@ class Script;  // SecRuleScript, src/lua/script.h
 // One target of a rule: `ARGS`, `ARGS:foo`, `TX:/^x_/`, `!ARGS:bar`, `&TX:score`.
 struct Target {
   const variables::VariableDef* var = nullptr;
-  std::string key;                  // literal selector, empty when none
+  std::string key;                         // literal selector, empty when none
   std::shared_ptr<const Regex> key_regex;  // `/regex/` selector
-  bool exclude = false;             // `!VAR:key`: removes fields from the other targets
-  bool count = false;               // `&VAR`: the number of fields
-  std::string text;                 // as written, for SecRuleUpdateTarget and messages
+  bool exclude = false;                    // `!VAR:key`: removes fields from the other targets
+  bool count = false;                      // `&VAR`: the number of fields
+  std::string text;                        // as written, for SecRuleUpdateTarget and messages
 };
 
-enum class Disruptive { kUnset, kPass, kDeny, kDrop, kRedirect, kAllow, kBlock };
+enum class Disruptive { kUnset, kPass, kDeny, kDrop, kRedirect, kAllow, kBlock, kProxy, kPause };
 enum class AllowScope { kFull, kPhase, kRequest };
 
 // A non-disruptive action that runs when its rule (or chain link) matches, in written order:
@@ -59,7 +59,8 @@ struct ActionSet {
   Disruptive disruptive = Disruptive::kUnset;
   AllowScope allow_scope = AllowScope::kFull;
   std::optional<int> status;
-  std::optional<MacroString> redirect_url;
+  std::optional<MacroString> redirect_url;  // redirect: and proxy: (src/actions/proxy.cc)
+  std::optional<int> pause_ms;              // pause: (src/actions/pause.cc)
   std::optional<bool> log, auditlog;
   bool chain = false;
   bool capture = false;
@@ -75,11 +76,11 @@ struct ActionSet {
 
 struct Rule {
   SourceLocation where;
-  std::string id;  // empty for chain links
+  std::string id;        // empty for chain links
   std::string unparsed;  // as v2 prints it: SecRule "VARS" "OP" "ACTIONS" (audit part K)
   int phase = 2;
-  bool is_marker = false;     // SecMarker
-  bool is_action = false;     // SecAction: no targets, unconditional
+  bool is_marker = false;                     // SecMarker
+  bool is_action = false;                     // SecAction: no targets, unconditional
   std::shared_ptr<const lua::Script> script;  // SecRuleScript: the Lua script decides the match
   std::vector<Target> targets;
 
@@ -102,7 +103,6 @@ struct Rule {
   // Chain starter (this for the starter itself). Only for telling links from starters: a
   // starter updated by SecRuleUpdate* is a copy, so a link's pointer may name the original.
   const Rule* starter = nullptr;
-
 };
 
 }  // namespace rampart

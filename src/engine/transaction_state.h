@@ -56,7 +56,7 @@ struct TransactionState {
   // SecRequestBodyNoFilesLimit) bytes, whatever the processor (REQUEST_BODY, audit part C). File
   // content beyond that is never kept here; the connector spills it to SecTmpDir.
   std::string request_body;
-  size_t request_body_length = 0;  // every byte the connector handed over, kept or not
+  size_t request_body_length = 0;          // every byte the connector handed over, kept or not
   bool request_body_limit_hit = false;     // SecRequestBodyLimit reached (INBOUND_DATA_ERROR)
   bool request_body_no_files_hit = false;  // SecRequestBodyNoFilesLimit reached
   bool request_body_limit_logged = false;  // the limit line is out (once per request)
@@ -97,19 +97,24 @@ struct TransactionState {
   bool stream_input_modified = false, stream_output_modified = false;
 
   // ---- rule state ----
-  Collection tx;  // TX
+  Collection tx;                                   // TX
   collections::TransactionCollections persistent;  // IP, GLOBAL, RESOURCE, SESSION, USER
   std::string matched_var, matched_var_name;
   std::vector<std::pair<std::string, std::string>> matched_vars;  // name, value
   int highest_severity = 255;
   const Rule* current_rule = nullptr;     // the rule or chain link being evaluated
   const Rule* current_starter = nullptr;  // its chain starter (the rule itself when not chained)
-  int phase = 0;  // phase being run
+  int phase = 0;                          // phase being run
   bool rule_failed = false;  // an operator failed in the current rule (SecInterceptOnError)
   // SecRulePerfTime: rules that took longer, id -> microseconds (PERF_RULES), in order.
   std::vector<std::pair<std::string, long long>> perf_rules;
   std::vector<RuleMatcher> removed_rules;      // ctl:ruleRemoveById/ByTag/ByMsg
   std::vector<TargetRemoval> removed_targets;  // ctl:ruleRemoveTargetById/ByTag/ByMsg
+  // GEO: what the last successful @geoLookup found (src/operators/geo_lookup.cc). Mutable
+  // because operators see the transaction as const; only @geoLookup writes it.
+  mutable Collection geo;
+  // setenv: changes for httpd's subprocess environment, in order (Transaction::env_changes()).
+  std::vector<EnvChange> env_changes;
 
   // ctl: setting changes for this transaction only (ruleEngine, requestBodyAccess, …).
   const Settings& settings() const;

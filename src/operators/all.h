@@ -36,5 +36,11 @@ std::unique_ptr<Operator> make_validate_utf8_encoding(const OperatorArgs& args, 
 std::unique_ptr<Operator> make_verify_cc(const OperatorArgs& args, std::string& error);
 std::unique_ptr<Operator> make_detect_sqli(const OperatorArgs& args, std::string& error);
 std::unique_ptr<Operator> make_detect_xss(const OperatorArgs& args, std::string& error);
+// lookups and external programs (src/lookups/)
+std::unique_ptr<Operator> make_geo_lookup(const OperatorArgs& args, std::string& error);
+std::unique_ptr<Operator> make_gsb_lookup(const OperatorArgs& args, std::string& error);
+std::unique_ptr<Operator> make_rbl(const OperatorArgs& args, std::string& error);
+std::unique_ptr<Operator> make_inspect_file(const OperatorArgs& args, std::string& error);
+std::unique_ptr<Operator> make_fuzzy_hash(const OperatorArgs& args, std::string& error);
 
 }  // namespace rampart::operators

@@ -40,6 +40,11 @@ constexpr std::array kOperators = {
     OperatorDef{"verifyCC", make_verify_cc},
     OperatorDef{"detectSQLi", make_detect_sqli},
     OperatorDef{"detectXSS", make_detect_xss},
+    OperatorDef{"geoLookup", make_geo_lookup},
+    OperatorDef{"gsbLookup", make_gsb_lookup},
+    OperatorDef{"rbl", make_rbl},
+    OperatorDef{"inspectFile", make_inspect_file},
+    OperatorDef{"fuzzyHash", make_fuzzy_hash},
 };
 
 bool iequals(std::string_view a, std::string_view b) {

@@ -90,6 +90,9 @@ RAMPART_COLLECT(matched_vars)
 RAMPART_COLLECT(matched_vars_names)
 RAMPART_COLLECT(highest_severity)
 RAMPART_COLLECT(env)
+// geo.cc
+RAMPART_COLLECT(geo_collection)
+RAMPART_LOOKUP(geo_lookup)
 // xml.cc
 RAMPART_COLLECT(xml)
 RAMPART_LOOKUP(xml_lookup)

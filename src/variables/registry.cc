@@ -97,6 +97,7 @@ constexpr VariableDef kVariables[] = {
     {"REQBODY_PROCESSOR_ERROR_MSG", false, reqbody_error_msg},
     {"REQBODY_PROCESSOR", false, reqbody_processor},
     {"ENV", true, env},
+    {"GEO", true, geo_collection, geo_lookup},
     {"XML", true, xml, xml_lookup},
     {"AUTH_TYPE", false, auth_type},
     {"REMOTE_USER", false, remote_user},
@@ -140,6 +141,8 @@ const VariableDef* find(std::string_view name) {
   return nullptr;
 }
 
-std::span<const VariableDef> all() { return kVariables; }
+std::span<const VariableDef> all() {
+  return kVariables;
+}
 
 }  // namespace rampart::variables

@@ -110,8 +110,9 @@ TEST(Multipart, StrictnessFlags) {
     Exchange bad(*config, multipart(c.body, c.content_type));
     bad.run();
     EXPECT_EQ(bad.tx_var("hit"), "1") << c.variable;
-    if (c.variable != "MULTIPART_UNMATCHED_BOUNDARY")
+    if (c.variable != "MULTIPART_UNMATCHED_BOUNDARY") {
       EXPECT_EQ(bad.tx_var("strict"), "1") << c.variable;
+    }
     Exchange clean(*config, multipart(kClean));
     clean.run();
     EXPECT_EQ(clean.tx_var("hit"), "<unset>") << c.variable;
