@@ -1,7 +1,8 @@
-// Persistent collections in httpd: one CollectionStore (LMDB environment) per SecDataDir, opened
-// in child_init — after fork, as LMDB requires — and closed when the child exits. Every
-// transaction gets the store of its server's SecDataDir; the engine writes back at the end of
-// phase 5 (log_transaction), one short LMDB write transaction at most.
+// Persistent collections in httpd: one CollectionStore (LMDB environment under SecDataDir, plus
+// the Redis stores SecCollectionStore names) per distinct store configuration, opened in
+// child_init — after fork, as LMDB requires (Redis connects at the first request) — and closed
+// when the child exits. Every transaction gets the store of its server's configuration; the
+// engine writes back at the end of phase 5 (log_transaction), one write per store at most.
 #include <exception>
 #include <memory>
 #include <string>
@@ -21,8 +22,32 @@ namespace {
 // request thread, and read-only until the child pool's cleanup deletes it at exit (after every
 // request pool, which are sub-pools, is gone).
 struct ChildStores {
-  std::vector<std::pair<std::string, std::unique_ptr<CollectionStore>>> by_dir;  // null: failed
+  // store_identity() -> store; null: failed to open
+  std::vector<std::pair<std::string, std::unique_ptr<CollectionStore>>> by_dir;
 };
+
+bool wants_store(const Settings& s) {
+  if (s.data_dir) return true;
+  if (s.collection_stores)
+    for (const auto& entry : *s.collection_stores)
+      if (entry.second != "lmdb") return true;
+  return false;
+}
+
+// Everything that makes two servers' stores different: data directory, per-kind URLs, timeout,
+// password and (Redis keys are namespaced by it) SecWebAppId.
+std::string store_identity(const Settings& s) {
+  std::string id = s.data_dir.value_or("");
+  for (std::string_view kind : {"IP", "GLOBAL", "RESOURCE", "SESSION", "USER"}) {
+    id += '\n';
+    id += s.collection_store_url(kind);
+  }
+  id += '\n' + std::to_string(s.collection_store_timeout());
+  id += '\n' + s.collection_store_password.value_or("");
+  id += '\n';
+  id += s.webappid();
+  return id;
+}
 ChildStores* child_stores = nullptr;
 
 apr_status_t close_stores(void* p) {
@@ -32,23 +57,28 @@ apr_status_t close_stores(void* p) {
 }
 
 void open_store(ChildStores& stores, apr_pool_t* pchild, server_rec* main, const Settings& s) {
-  const std::string& dir = *s.data_dir;
+  std::string id = store_identity(s);
   for (const auto& entry : stores.by_dir)
-    if (entry.first == dir) return;
+    if (entry.first == id) return;
+  const std::string dir = s.data_dir.value_or("");
   CollectionStoreOptions options;
   options.map_size = s.collection_map_bytes();
+  if (s.collection_stores) options.stores = *s.collection_stores;
+  options.timeout_ms = s.collection_store_timeout();
+  options.password = s.collection_store_password.value_or("");
+  options.key_namespace = std::string(s.webappid());
   options.log_error = [main](std::string_view message) {
     ap_log_error(APLOG_MARK, APLOG_ERR, 0, main, "%.*s", static_cast<int>(message.size()),
                  message.data());
   };
   std::string error;
-  const char* path = ap_server_root_relative(pchild, dir.c_str());
+  const char* path = dir.empty() ? nullptr : ap_server_root_relative(pchild, dir.c_str());
   auto store = CollectionStore::open(path ? path : dir, options, error);
   if (!store) {
     ap_log_error(APLOG_MARK, APLOG_ERR, 0, main,
                  "rampart: %s; persistent collections are kept per request only", error.c_str());
   }
-  stores.by_dir.emplace_back(dir, std::move(store));
+  stores.by_dir.emplace_back(std::move(id), std::move(store));
 }
 
 void child_init(apr_pool_t* pchild, server_rec* s) {
@@ -61,7 +91,7 @@ void child_init(apr_pool_t* pchild, server_rec* s) {
     for (server_rec* v = s; v != nullptr; v = v->next) {
       auto* config =
           static_cast<const Config*>(ap_get_module_config(v->lookup_defaults, &rampart_module));
-      if (config != nullptr && config->settings().data_dir)
+      if (config != nullptr && wants_store(config->settings()))
         open_store(*stores, pchild, s, config->settings());
     }
   } catch (const std::exception& e) {
@@ -73,10 +103,11 @@ void child_init(apr_pool_t* pchild, server_rec* s) {
 }  // namespace
 
 CollectionStore* collection_store(const Settings& settings) {
-  if (child_stores == nullptr || !settings.data_dir) return nullptr;
-  for (const auto& [dir, store] : child_stores->by_dir)
-    if (dir == *settings.data_dir) return store.get();
-  return nullptr;  // a SecDataDir only inside <Location>/<Directory>: not opened (docs)
+  if (child_stores == nullptr || !wants_store(settings)) return nullptr;
+  std::string id = store_identity(settings);
+  for (const auto& [known, store] : child_stores->by_dir)
+    if (known == id) return store.get();
+  return nullptr;  // a store set only inside <Location>/<Directory>: not opened (docs)
 }
 
 void register_collection_hooks() {

@@ -133,8 +133,9 @@ void register_backend_compression_hooks();  // SecDisableBackendCompression
 void restore_compression_headers(request_rec* r);
 
 // ---- collections.cc ----
-void register_collection_hooks();  // child_init opens one CollectionStore per SecDataDir
-// This child's store for the transaction's SecDataDir; null when none is set or it failed to open.
+void register_collection_hooks();  // child_init opens one CollectionStore per store setup
+// This child's store for the transaction's SecDataDir and SecCollectionStore setup; null when
+// none is set or it failed to open.
 CollectionStore* collection_store(const Settings& settings);
 
 // ---- audit_log.cc ----
@@ -145,6 +146,7 @@ void write_audit_log(request_rec* r, RequestState& st);
 // ---- request_adapter.cc ----
 void describe_request(request_rec* r, Transaction& tx);   // phase 1 data
 void describe_env(request_rec* r, Transaction& tx);       // ENV before phase 2
+void describe_server_path(request_rec* r, Transaction& tx);  // decoded path, phases 2 and 5
 void describe_response(request_rec* r, Transaction& tx);  // status and headers before phase 3
 // ---- conn_limits.cc ----
 void register_conn_limit_hooks();  // SecConnEngine: per-client connection-state limits

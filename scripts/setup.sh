@@ -13,12 +13,17 @@ packages=(
   libcurl4-openssl-dev  # SecRemoteRules downloads rules over HTTPS at startup
   liblua5.4-dev  # SecRuleScript: rules written in Lua
   libfuzzy-dev  # @fuzzyHash compares ssdeep fuzzy hashes (libfuzzy)
+  libhiredis-dev  # SecCollectionStore: fleet-wide collections in Redis (src/collections/redis_*)
   # tests and the demo
   curl fail2ban python3
+  redis-server  # fleet tests and bench start a private Redis on 127.0.0.1 (with redis-cli)
   python3-yaml  # tests/crs reads the go-ftw YAML regression tests of CRS
   # for comparison tests only: the real ModSecurity v2 writes audit logs for `rampart log`'s tests
   # (loaded into a private httpd, never enabled system-wide); chromium renders its HTML report
   libapache2-mod-security2 chromium
+  # bench/: wrk is the httpd load generator, libbenchmark-dev the engine microbenchmarks,
+  # python3-matplotlib draws the scaling plot, valgrind (callgrind) profiles the hot spots
+  wrk libbenchmark-dev python3-matplotlib valgrind
 )
 
 missing=()

@@ -37,6 +37,7 @@ struct RblResolver;  // SecRblResolver, src/lookups/dns.h
 
 enum class EngineMode { kOff, kOn, kDetectionOnly };
 enum class BodyLimitAction { kReject, kProcessPartial };
+enum class UploadKeepFiles { kOff, kOn, kRelevantOnly };  // SecUploadKeepFiles
 
 // Settings a context may set; unset fields inherit from the parent context on merge.
 struct Settings {
@@ -59,15 +60,27 @@ struct Settings {
   std::optional<bool> content_injection;            // SecContentInjection
   std::optional<bool> disable_backend_compression;  // SecDisableBackendCompression
   std::optional<std::string> tmp_dir;
+  // Multipart file uploads (src/config/upload_directives.cc)
+  std::optional<std::string> upload_dir;             // SecUploadDir
+  std::optional<UploadKeepFiles> upload_keep_files;  // SecUploadKeepFiles
+  std::optional<int> upload_file_mode;               // SecUploadFileMode
+  std::optional<size_t> upload_file_limit;           // SecUploadFileLimit
+  std::optional<bool> tmp_save_uploaded_files;       // SecTmpSaveUploadedFiles
   std::optional<std::string> data_dir;
   std::optional<long long> collection_timeout;  // SecCollectionTimeout, seconds
   std::optional<std::string> web_app_id;        // SecWebAppId
   std::optional<size_t> collection_map_size;    // SecCollectionMapSize, bytes
+  // SecCollectionStore: collection kind (IP, GLOBAL, …, upper case) -> "lmdb" or a Redis URL.
+  std::optional<std::vector<std::pair<std::string, std::string>>> collection_stores;
+  std::optional<int> collection_store_timeout_ms;        // SecCollectionStoreTimeout
+  std::optional<bool> collection_store_fail_closed;      // SecCollectionStoreFailAction
+  std::optional<std::string> collection_store_password;  // SecCollectionStorePasswordFile's text
   std::optional<std::string> debug_log;
   std::optional<int> debug_log_level;
   std::optional<uint32_t> pcre_match_limit;            // SecPcreMatchLimit
   std::optional<uint32_t> pcre_match_limit_recursion;  // SecPcreMatchLimitRecursion
   std::optional<int> cookie_format;                    // SecCookieFormat 0 or 1
+  std::optional<char> cookie_separator;                // SecCookieV0Separator
   // src/config/server_directives.cc
   std::optional<bool> intercept_on_error;       // SecInterceptOnError
   std::optional<long long> rule_perf_time;      // SecRulePerfTime, microseconds
@@ -112,6 +125,13 @@ struct Settings {
   char args_separator() const { return argument_separator.value_or('&'); }
   size_t max_json_depth() const { return json_depth_limit.value_or(10000); }
   size_t max_arguments() const { return arguments_limit.value_or(1000); }
+  UploadKeepFiles keep_uploads() const { return upload_keep_files.value_or(UploadKeepFiles::kOff); }
+  int upload_mode() const { return upload_file_mode.value_or(0600); }
+  size_t max_upload_files() const { return upload_file_limit.value_or(100); }
+  // FILES_TMP_CONTENT is filled only when the files are kept or saved, as in v2.
+  bool upload_content_visible() const {
+    return keep_uploads() != UploadKeepFiles::kOff || tmp_save_uploaded_files.value_or(false);
+  }
   size_t max_response_body() const { return response_body_limit.value_or(524288); }
   BodyLimitAction on_response_body_limit() const {
     return response_body_limit_action.value_or(BodyLimitAction::kReject);
@@ -127,6 +147,8 @@ struct Settings {
   // v2's compiled-in defaults (1500); a limit hit is no match plus TX:MSC_PCRE_LIMITS_EXCEEDED.
   uint32_t regex_match_limit() const { return pcre_match_limit.value_or(1500); }
   uint32_t regex_depth_limit() const { return pcre_match_limit_recursion.value_or(1500); }
+  int cookie_version() const { return cookie_format.value_or(0); }
+  char cookie_v0_separator() const { return cookie_separator.value_or(';'); }
   bool stop_phase_on_error() const { return intercept_on_error.value_or(false); }
   EngineMode conn_engine_mode() const { return conn_engine.value_or(EngineMode::kOff); }
   // The most connections from `client_ip` that may be reading a request (write: processing
@@ -139,6 +161,10 @@ struct Settings {
     return "hmac";
   }
   size_t collection_map_bytes() const { return collection_map_size.value_or(size_t{64} << 20); }
+  // The store URL of one collection kind ("lmdb" unless SecCollectionStore said otherwise).
+  std::string_view collection_store_url(std::string_view kind) const;
+  int collection_store_timeout() const { return collection_store_timeout_ms.value_or(100); }
+  bool collection_store_refuses() const { return collection_store_fail_closed.value_or(false); }
   // True when a response of this Content-Type (parameters ignored) is buffered for phase 4.
   bool response_mime_type_inspected(std::string_view content_type) const;
 };
@@ -176,6 +202,10 @@ class Config {
   // Non-fatal findings of loading (deprecated directives and the like), each printed as
   // "file:line: warning: …" by rampart lint and at httpd startup.
   const std::vector<ConfigError>& warnings() const;
+  // `rampart lint`'s static checks of the loaded rules (src/config/lint/): rules that can never
+  // match, skipAfter without a marker after it, redundant t: steps, regexes prone to
+  // catastrophic backtracking, ids in CRS's reserved range. Each is "file:line: warning: …".
+  std::vector<ConfigError> lint() const;
   const Settings& settings() const;
   size_t rule_count() const;  // rules and markers, chain links counted once
 

@@ -119,6 +119,10 @@ class Transaction {
   // path: the raw (still %-encoded) path part; query: the part after '?' (no '?');
   // decoded_uri: the server's decoded, normalised path (httpd's r->uri), used for [uri "…"].
   void set_uri(std::string_view path, std::string_view query, std::string_view decoded_uri);
+  // Before phase 2 (and 5): the path as the server holds it by then, %-decoded and normalised
+  // (httpd decodes r->parsed_uri.path in place after phase 1). As in ModSecurity v2,
+  // REQUEST_FILENAME, REQUEST_BASENAME and REQUEST_URI are raw in phase 1 and this path later.
+  void set_server_path(std::string_view path, std::string_view decoded_uri);
   void set_hostname(std::string_view hostname);  // for [hostname "…"]: Host unless canonical
   void set_unique_id(std::string_view id);       // a fresh one is made when never set
   void add_request_header(std::string_view name, std::string_view value);
@@ -152,6 +156,9 @@ class Transaction {
   void set_status_line(std::string_view line);  // STATUS_LINE: "404 Not Found"
   void add_response_header(std::string_view name, std::string_view value);
   Intervention process_response_headers();  // phase 3
+  // After phase 3, with SecHashEngine On and a HashLocation method that selects the response's
+  // Location header: the value to send instead (signed, src/hash/location.cc); else empty.
+  std::string signed_location() const;
   bool wants_response_body(std::string_view content_type) const;
   BodyResult append_response_body(std::string_view chunk);
   Intervention process_response_body();  // phase 4

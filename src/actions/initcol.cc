@@ -6,8 +6,10 @@
 //   setrsc:%{REQUEST_FILENAME}            (RESOURCE)
 // The key takes macros. Initialising a collection twice in one transaction keeps the first (v2).
 // Debug log, level 4: `Creating collection (name "ip", key "192.0.2.1").` or `Retrieved
-// collection (name "ip", key "192.0.2.1").`
+// collection (name "ip", key "192.0.2.1").` A store that cannot be reached (Redis down) gives
+// an empty collection, or a 503 under SecCollectionStoreFailAction closed.
 #include <memory>
+#include <string>
 
 #include "actions/builtin.h"
 #include "actions/collection_ref.h"
@@ -34,17 +36,22 @@ class InitCollection final : public Action {
     std::string_view scope = is_app_scoped_collection(collection_) ? s.webappid() : "";
     auto result = tx.persistent.init(collection_, scope, key, s.collection_timeout_seconds(),
                                      collections::transaction_now(tx));
+    if (result == collections::TransactionCollections::InitResult::kUnavailable)
+      store_unavailable(tx, s);
     if (!tx.debug_enabled(4)) return;
     std::string what = "(name \"" + to_lower(collection_) + "\", key \"" + key + "\").";
     switch (result) {
       case collections::TransactionCollections::InitResult::kCreated:
         tx.debug(4, "Creating collection " + what +
-                        (tx.persistent.store() ? ""
-                                               : " No SecDataDir store: kept for this "
-                                                 "transaction only."));
+                        (tx.persistent.store_for(collection_) ? ""
+                                                              : " No store: kept for this "
+                                                                "transaction only."));
         break;
       case collections::TransactionCollections::InitResult::kLoaded:
         tx.debug(4, "Retrieved collection " + what);
+        break;
+      case collections::TransactionCollections::InitResult::kUnavailable:
+        tx.debug(4, "Collection store unreachable: empty collection " + what);
         break;
       case collections::TransactionCollections::InitResult::kAlreadyInitialised:
         tx.debug(4, "Collection " + to_lower(collection_) +
@@ -54,6 +61,21 @@ class InitCollection final : public Action {
   }
 
  private:
+  // SecCollectionStoreFailAction closed: a request whose collection cannot be read is refused
+  // (503), since rules such as a brute-force block cannot be trusted without it. Open (the
+  // default): the rules see an empty collection; the store logs that it is down (rate-limited).
+  void store_unavailable(TransactionState& tx, const Settings& s) const {
+    if (!s.collection_store_refuses() || s.engine_mode() != EngineMode::kOn || tx.phase >= 5 ||
+        tx.intervention.disruptive())
+      return;
+    tx.intervention.kind = Intervention::Kind::kDeny;
+    tx.intervention.status = 503;
+    tx.log->alert("ModSecurity: Access denied with code 503 (phase " + std::to_string(tx.phase) +
+                  "). The collection store for " + to_lower(collection_) +
+                  " is unreachable (SecCollectionStoreFailAction closed). [unique_id \"" +
+                  tx.unique_id + "\"]");
+  }
+
   std::string collection_;  // upper case
   MacroString key_;
   Id id_;

@@ -2,18 +2,10 @@
 
 #include "collections/expiry.h"
 #include "collections/key.h"
-#include "collections/merge.h"
 #include "collections/record.h"
 #include "engine/numbers.h"
 
 namespace rampart::collections {
-
-namespace {
-
-// Records bigger than this are not written (design principle: every unit of work is bounded).
-constexpr size_t kMaxRecordBytes = 64 * 1024;
-
-}  // namespace
 
 void LoadedCollection::set(std::string_view name, std::string_view value) {
   vars_.set(name, value);
@@ -30,6 +22,11 @@ void LoadedCollection::add(std::string_view name, long long delta) {
 void LoadedCollection::erase(std::string_view name) {
   vars_.erase(name);
   changes_.erase(name);
+}
+
+Store* TransactionCollections::store_for(std::string_view collection) const {
+  int kind = collection_kind_index(collection);
+  return kind < 0 ? nullptr : stores_[kind];
 }
 
 LoadedCollection* TransactionCollections::find(std::string_view name) {
@@ -49,10 +46,17 @@ TransactionCollections::InitResult TransactionCollections::init(std::string_view
                                                                 std::string_view key,
                                                                 int64_t timeout, int64_t now) {
   if (find(name) != nullptr) return InitResult::kAlreadyInitialised;
-  auto c = std::make_unique<LoadedCollection>(to_upper(name), record_key(scope, name, key));
+  Store* store = store_for(name);
+  auto c = std::make_unique<LoadedCollection>(to_upper(name), record_key(scope, name, key), store);
   std::optional<Record> record;
-  if (store_ != nullptr) {
-    if (auto bytes = store_->get(c->record_key())) record = decode(*bytes);
+  bool available = true;
+  if (store != nullptr) {
+    ReadResult read = store->read(c->record_key());
+    available = read.available;
+    if (read.record) record = decode(*read.record);
+  }
+  if (!available) {
+    c = std::make_unique<LoadedCollection>(to_upper(name), c->record_key(), nullptr);
   }
   InitResult result = InitResult::kLoaded;
   if (record && !record_expired(*record, now)) {
@@ -65,7 +69,7 @@ TransactionCollections::InitResult TransactionCollections::init(std::string_view
     v.set("CREATE_TIME", std::to_string(now));
     v.set("UPDATE_COUNTER", "0");
     v.set("IS_NEW", "1");
-    result = InitResult::kCreated;
+    result = available ? InitResult::kCreated : InitResult::kUnavailable;
   }
   loaded_.push_back(std::move(c));
   return result;
@@ -74,27 +78,25 @@ TransactionCollections::InitResult TransactionCollections::init(std::string_view
 TransactionCollections::PersistResult TransactionCollections::persist(int64_t now,
                                                                       int64_t default_timeout) {
   PersistResult out;
-  if (persisted_ || store_ == nullptr) return out;
+  if (persisted_) return out;
   persisted_ = true;
-  std::vector<Update> updates;
+  // One write per store: group the changed collections by where they live, in first-load order.
+  std::vector<std::pair<Store*, std::vector<RecordChange>>> by_store;
   for (const auto& c : loaded_) {
-    if (c->changes().empty()) continue;
-    const LoadedCollection* col = c.get();
-    updates.push_back(Update{
-        col->record_key(),
-        [col, now,
-         default_timeout](std::optional<std::string_view> current) -> std::optional<std::string> {
-          std::optional<Record> stored;
-          if (current) stored = decode(*current);
-          std::string bytes =
-              encode(merge(std::move(stored), col->vars(), col->changes(), now, default_timeout));
-          if (bytes.size() > kMaxRecordBytes) return std::nullopt;
-          return bytes;
-        }});
+    if (c->changes().empty() || c->store() == nullptr) continue;
+    auto it = by_store.begin();
+    while (it != by_store.end() && it->first != c->store()) ++it;
+    if (it == by_store.end()) {
+      by_store.emplace_back(c->store(), std::vector<RecordChange>{});
+      it = by_store.end() - 1;
+    }
+    it->second.push_back(RecordChange{c->record_key(), &c->vars(), &c->changes()});
   }
-  if (updates.empty()) return out;
-  out.collections = updates.size();
-  out.result = store_->update(updates, now);
+  for (auto& [store, changes] : by_store) {
+    out.collections += changes.size();
+    WriteResult r = store->apply(changes, now, default_timeout);
+    if (r.status != WriteStatus::kOk && out.result.status == WriteStatus::kOk) out.result = r;
+  }
   return out;
 }
 

@@ -193,15 +193,33 @@ void Settings::inherit(const Settings& parent) {
   inherit_field(s.content_injection, parent.content_injection);
   inherit_field(s.disable_backend_compression, parent.disable_backend_compression);
   inherit_field(s.tmp_dir, parent.tmp_dir);
+  inherit_field(s.upload_dir, parent.upload_dir);
+  inherit_field(s.upload_keep_files, parent.upload_keep_files);
+  inherit_field(s.upload_file_mode, parent.upload_file_mode);
+  inherit_field(s.upload_file_limit, parent.upload_file_limit);
+  inherit_field(s.tmp_save_uploaded_files, parent.tmp_save_uploaded_files);
   inherit_field(s.data_dir, parent.data_dir);
   inherit_field(s.collection_timeout, parent.collection_timeout);
   inherit_field(s.web_app_id, parent.web_app_id);
   inherit_field(s.collection_map_size, parent.collection_map_size);
+  // SecCollectionStore is per collection kind: a child's line replaces only that kind's store.
+  if (s.collection_stores && parent.collection_stores) {
+    for (const auto& entry : *parent.collection_stores) {
+      bool overridden = false;
+      for (const auto& mine : *s.collection_stores) overridden |= mine.first == entry.first;
+      if (!overridden) s.collection_stores->push_back(entry);
+    }
+  }
+  inherit_field(s.collection_stores, parent.collection_stores);
+  inherit_field(s.collection_store_timeout_ms, parent.collection_store_timeout_ms);
+  inherit_field(s.collection_store_fail_closed, parent.collection_store_fail_closed);
+  inherit_field(s.collection_store_password, parent.collection_store_password);
   inherit_field(s.debug_log, parent.debug_log);
   inherit_field(s.debug_log_level, parent.debug_log_level);
   inherit_field(s.pcre_match_limit, parent.pcre_match_limit);
   inherit_field(s.pcre_match_limit_recursion, parent.pcre_match_limit_recursion);
   inherit_field(s.cookie_format, parent.cookie_format);
+  inherit_field(s.cookie_separator, parent.cookie_separator);
   inherit_field(s.intercept_on_error, parent.intercept_on_error);
   inherit_field(s.rule_perf_time, parent.rule_perf_time);
   inherit_field(s.server_signature, parent.server_signature);

@@ -8,10 +8,12 @@
 
 #include "config/audit_directives.h"
 #include "config/collection_directives.h"
+#include "config/collection_store_directives.h"
 #include "config/directive_handlers.h"
 #include "config/engine_directives.h"
 #include "config/lookup_directives.h"
 #include "config/server_directives.h"
+#include "config/upload_directives.h"
 #include "engine/collection.h"
 
 namespace rampart::config {
@@ -204,15 +206,25 @@ constexpr DirectiveDef kDirectives[] = {
     {"SecDisableBackendCompression", 1, 1, disable_backend_compression},
     {"SecComponentSignature", 1, 1, component_signature},
     {"SecTmpDir", 1, 1, tmp_dir},
+    {"SecUploadDir", 1, 1, handle_upload_dir},
+    {"SecUploadKeepFiles", 1, 1, handle_upload_keep_files},
+    {"SecUploadFileMode", 1, 1, handle_upload_file_mode},
+    {"SecUploadFileLimit", 1, 1, handle_upload_file_limit},
+    {"SecTmpSaveUploadedFiles", 1, 1, handle_tmp_save_uploaded_files},
     {"SecDataDir", 1, 1, data_dir},
     {"SecCollectionTimeout", 1, 1, collection_timeout},
     {"SecWebAppId", 1, 1, web_app_id},
     {"SecCollectionMapSize", 1, 1, collection_map_size},
+    {"SecCollectionStore", 2, 2, collection_store},
+    {"SecCollectionStoreTimeout", 1, 1, collection_store_timeout},
+    {"SecCollectionStoreFailAction", 1, 1, collection_store_fail_action},
+    {"SecCollectionStorePasswordFile", 1, 1, collection_store_password_file},
     {"SecDebugLog", 1, 1, debug_log},
     {"SecDebugLogLevel", 1, 1, debug_log_level},
     {"SecPcreMatchLimit", 1, 1, handle_pcre_match_limit},
     {"SecPcreMatchLimitRecursion", 1, 1, handle_pcre_match_limit_recursion},
     {"SecCookieFormat", 1, 1, handle_cookie_format},
+    {"SecCookieV0Separator", 1, 1, handle_cookie_v0_separator},
     {"SecRuleInheritance", 1, 1, handle_rule_inheritance},
     {"SecInterceptOnError", 1, 1, handle_intercept_on_error},
     {"SecRulePerfTime", 1, 1, handle_rule_perf_time},

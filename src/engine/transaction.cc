@@ -1,6 +1,7 @@
 #include <algorithm>
 #include <random>
 
+#include "body/cookies.h"
 #include "body/processor.h"
 #include "body/urlencoded.h"
 #include "collections/write_back.h"
@@ -101,6 +102,11 @@ void Transaction::set_uri(std::string_view path, std::string_view query,
   state_->decoded_uri = decoded_uri;
 }
 
+void Transaction::set_server_path(std::string_view path, std::string_view decoded_uri) {
+  state_->path = path;
+  state_->decoded_uri = decoded_uri;
+}
+
 void Transaction::set_hostname(std::string_view hostname) {
   state_->hostname = hostname;
 }
@@ -110,7 +116,13 @@ void Transaction::set_unique_id(std::string_view id) {
 
 void Transaction::add_request_header(std::string_view name, std::string_view value) {
   state_->request_headers.push_back(Param{name, value});
-  if (iequals(name, "Cookie")) body::parse_cookies(value, state_->cookies);
+  if (iequals(name, "Cookie")) {
+    const Settings& s = state_->settings();
+    if (s.cookie_version() == 1)
+      body::parse_cookies_v1(*state_, value, state_->cookies);
+    else
+      body::parse_cookies_v0(value, s.cookie_v0_separator(), state_->cookies);
+  }
 }
 
 void Transaction::add_env(std::string_view name, std::string_view value) {
@@ -133,8 +145,10 @@ bool skip_phase(const TransactionState& s, int phase) {
 Intervention Transaction::process_request_headers() {
   State& s = *state_;
   if (s.unique_id.empty()) s.unique_id = make_unique_id();
-  if (!body::parse_urlencoded(s, s.query, settings().args_separator(), s.args_get))
+  std::vector<Param> query_args;
+  if (!body::parse_urlencoded(s, s.query, settings().args_separator(), query_args))
     s.urlencoded_error = true;
+  body::add_within_arguments_limit(s, query_args, s.args_get);  // SecArgumentsLimit
   // Chosen before phase 1, as in v2, so phase-1 rules see it and ctl:requestBodyProcessor can
   // override it.
   s.reqbody_processor = body::processor_for_content_type(s.request_header("Content-Type"));
@@ -325,11 +339,15 @@ Intervention Transaction::process_response_body() {
 
 void Transaction::process_logging() {
   if (!engine_off(*state_)) run_phase(*state_, 5);
+  if (state_->body_processor) state_->body_processor->transaction_done();
   collections::write_back(*state_);  // after phase 5, as v2 stores collections
 }
 
 void Transaction::set_collection_store(CollectionStore* store) {
-  state_->persistent.set_store(store ? &store->store() : nullptr);
+  collections::TransactionCollections::Stores stores{};
+  if (store)
+    for (size_t kind = 0; kind < stores.size(); ++kind) stores[kind] = store->store_for(kind);
+  state_->persistent.set_stores(stores);  // each kind where SecCollectionStore put it
 }
 
 const Intervention& Transaction::intervention() const {
