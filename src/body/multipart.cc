@@ -2,9 +2,15 @@
 
 #include <fcntl.h>
 #include <stdlib.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <cctype>
+#include <cerrno>
 #include <cstdio>
+#include <fstream>
+#include <iterator>
 
 #include "body/processors.h"
 #include "engine/collection.h"
@@ -14,8 +20,6 @@ namespace rampart::body {
 
 namespace {
 
-// v2 stores at most this many files per request (SecUploadFileLimit's default).
-constexpr size_t kFileLimit = 100;
 // The longest part header or preamble/epilogue line kept while waiting for its newline.
 constexpr size_t kMaxLine = 64 * 1024;
 
@@ -25,23 +29,32 @@ std::string_view trim(std::string_view s) {
   return s;
 }
 
+bool is_blank(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
+}
+
+// A line as v2 quotes it in messages: CR and LF as \r and \n.
+std::string escaped_line(std::string_view text, std::string_view eol) {
+  std::string out(text);
+  for (char c : eol) out += c == '\r' ? "\\r" : "\\n";
+  return out;
+}
+
 // The parameters after `form-data` in Content-Disposition: `; name="a"; filename="b.txt"`.
-// Quoted values may hold ';' and \" escapes. Sets v2's flags: missing_semicolon when a parameter
-// is not introduced by ';', invalid_quoting for single quotes or an unterminated quote.
-void parse_disposition(std::string_view v, MultipartPart& part, MultipartFlags& flags) {
+// Quoted values may hold ';' and \" escapes; single quotes set v2's invalid_quoting flag. Returns
+// v2's error for what it refuses: a parameter not introduced by ';' (-2), an unterminated
+// quote (-10); "" when the header is usable.
+std::string parse_disposition(std::string_view v, MultipartPart& part, MultipartFlags& flags) {
   size_t i = 0;
   auto skip_blanks = [&] {
     while (i < v.size() && (v[i] == ' ' || v[i] == '\t')) ++i;
   };
   while (true) {
     skip_blanks();
-    if (i >= v.size()) return;
-    if (v[i] == ';') {
-      ++i;
-      skip_blanks();
-    } else {
-      flags.missing_semicolon = true;
-    }
+    if (i >= v.size()) return {};
+    if (v[i] != ';') return "(-2)";
+    ++i;
+    skip_blanks();
     size_t key_start = i;
     while (i < v.size() && v[i] != '=' && v[i] != ';') ++i;
     std::string_view key = trim(v.substr(key_start, i - key_start));
@@ -52,10 +65,12 @@ void parse_disposition(std::string_view v, MultipartPart& part, MultipartFlags& 
     if (i < v.size() && v[i] == '"') {
       ++i;
       while (i < v.size() && v[i] != '"') {
-        if (v[i] == '\\' && i + 1 < v.size()) ++i;
+        // As v2, a backslash escapes only '"' and '\'; any other stays (filename="a\b" keeps
+        // it, so CRS 920120/920121 see it).
+        if (v[i] == '\\' && i + 1 < v.size() && (v[i + 1] == '"' || v[i + 1] == '\\')) ++i;
         value += v[i++];
       }
-      if (i >= v.size()) flags.invalid_quoting = true;
+      if (i >= v.size()) return "(-10)";
       ++i;
     } else {
       if (i < v.size() && v[i] == '\'') flags.invalid_quoting = true;
@@ -74,39 +89,78 @@ void parse_disposition(std::string_view v, MultipartPart& part, MultipartFlags& 
 
 }  // namespace
 
-std::string multipart_boundary(std::string_view content_type, MultipartFlags& flags) {
-  size_t semi = content_type.find(';');
-  while (semi != std::string_view::npos) {
-    std::string_view rest = content_type.substr(semi + 1);
-    size_t next = rest.find(';');
-    std::string_view param = rest.substr(0, next);
-    size_t eq = param.find('=');
-    if (eq != std::string_view::npos) {
-      std::string_view key = param.substr(0, eq);
-      if (iequals(trim(key), "boundary")) {
-        std::string_view value = param.substr(eq + 1);
-        auto blank = [](char c) { return c == ' ' || c == '\t'; };
-        if ((!key.empty() && blank(key.back())) || (!value.empty() && blank(value.front())) ||
-            (!value.empty() && blank(value.back())))
-          flags.boundary_whitespace = true;
-        value = trim(value);
-        if (!value.empty() && value.front() == '"') {
-          flags.boundary_quoted = true;
-          value.remove_prefix(1);
-          if (!value.empty() && value.back() == '"') value.remove_suffix(1);
-        }
-        return std::string(value);
-      }
-    }
-    semi = next == std::string_view::npos ? next : semi + 1 + next;
+std::string multipart_boundary(std::string_view ct, MultipartFlags& flags, std::string& error) {
+  // v2 looks for the parameter name case-sensitively, anywhere after the media type.
+  size_t at = ct.find("boundary");
+  if (at == std::string_view::npos) {
+    std::string lower(ct);
+    for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    error = lower.find("boundary") != std::string::npos
+                ? "Multipart: Invalid boundary in C-T (case sensitivity)."
+                : "Multipart: Boundary not found in C-T.";
+    return {};
   }
-  return {};
+  // Between `multipart/form-data` and the parameter: blanks and at most one ';'.
+  constexpr size_t kMediaType = 19;
+  bool semicolon = false;
+  for (size_t i = std::min(kMediaType, at); i < at; ++i) {
+    if (is_blank(ct[i])) continue;
+    if (ct[i] == ';' && !semicolon) {
+      semicolon = true;
+      continue;
+    }
+    error = "Multipart: Invalid boundary in C-T (malformed).";
+    return {};
+  }
+  if (!semicolon) flags.missing_semicolon = true;
+  size_t eq = ct.find('=', at + 8);
+  if (eq == std::string_view::npos) {
+    error = "Multipart: Invalid boundary in C-T (malformed).";
+    return {};
+  }
+  for (size_t i = at + 8; i < eq; ++i) {
+    if (!is_blank(ct[i])) {
+      error = "Multipart: Invalid boundary in C-T (parameter name).";
+      return {};
+    }
+    flags.boundary_whitespace = true;
+  }
+  // The value runs to the end of the header, as in v2; httpd has trimmed trailing blanks.
+  std::string_view value = ct.substr(eq + 1);
+  if (!value.empty() && is_blank(value.front())) {
+    // v2 keeps the blank in the boundary and then finds none in the body; the flag is the point.
+    flags.boundary_whitespace = true;
+    while (!value.empty() && is_blank(value.front())) value.remove_prefix(1);
+  }
+  if (value.size() >= 2 && value.front() == '"' && value.back() == '"') {
+    flags.boundary_quoted = true;
+    value = value.substr(1, value.size() - 2);
+  } else if (!value.empty() && (value.front() == '"' || value.back() == '"')) {
+    error = "Multipart: Invalid boundary in C-T (quote).";
+    return {};
+  }
+  // v2 refuses what RFC 2046 leaves out of a boundary (which also catches a parameter after
+  // it: `boundary=x; charset=utf-8`).
+  constexpr std::string_view kNotInBoundary = "()<>@,;:\\\"/[]?=";
+  for (unsigned char c : value) {
+    if (c < 32 || c > 126 || kNotInBoundary.find(static_cast<char>(c)) != std::string_view::npos) {
+      error = "Multipart: Invalid boundary in C-T (characters).";
+      return {};
+    }
+  }
+  if (value.empty()) {
+    error = "Multipart: Invalid boundary in C-T (empty).";
+    return {};
+  }
+  return std::string(value);
 }
 
 MultipartProcessor::MultipartProcessor(TransactionState& tx) : tx_(tx) {
-  std::string b = multipart_boundary(tx.request_header("Content-Type"), flags_);
+  std::string error;
+  std::string b = multipart_boundary(tx.request_header("Content-Type"), flags_, error);
   if (b.empty()) {
-    fail("Multipart: Boundary not found in C-T.");
+    fail(error);
+    tx_.reqbody_error_msg = error;  // v2 prefixes only errors in the body, not in the C-T
     return;
   }
   boundary_ = "--" + b;
@@ -114,15 +168,74 @@ MultipartProcessor::MultipartProcessor(TransactionState& tx) : tx_(tx) {
 
 MultipartProcessor::~MultipartProcessor() {
   if (file_fd_ >= 0) close(file_fd_);
+  if (files_kept_) return;
   for (const MultipartPart& p : parts_)
     if (!p.tmp_path.empty()) unlink(p.tmp_path.c_str());
+}
+
+namespace {
+
+// Moves `from` into `dir` under its own name: a rename, or a copy when SecUploadDir is on
+// another file system than SecTmpDir. False when the file could not be moved.
+bool move_into(const std::string& from, const std::string& dir, int mode) {
+  size_t slash = from.rfind('/');
+  std::string to = dir + "/" + from.substr(slash == std::string::npos ? 0 : slash + 1);
+  if (rename(from.c_str(), to.c_str()) == 0) return true;
+  if (errno != EXDEV) return false;
+  std::ifstream in(from, std::ios::binary);
+  std::ofstream out(to, std::ios::binary);
+  out << in.rdbuf();
+  out.close();
+  if (!out.good()) return false;
+  chmod(to.c_str(), static_cast<mode_t>(mode));  // the copy keeps SecUploadFileMode too
+  unlink(from.c_str());
+  return true;
+}
+
+}  // namespace
+
+void MultipartProcessor::transaction_done() {
+  if (file_fd_ >= 0) {
+    close(file_fd_);
+    file_fd_ = -1;
+  }
+  const Settings& s = tx_.settings();
+  UploadKeepFiles keep = s.keep_uploads();
+  if (keep == UploadKeepFiles::kOff) return;
+  if (keep == UploadKeepFiles::kRelevantOnly && !tx_.audit.relevant) return;
+  if (!s.upload_dir) return;  // v2: nowhere to keep them, so they are removed
+  for (MultipartPart& p : parts_) {
+    if (p.tmp_path.empty()) continue;
+    // As v2: empty files are not kept. A file that cannot be moved stays where it is, kept.
+    if (p.size == 0) {
+      unlink(p.tmp_path.c_str());
+      p.tmp_path.clear();
+      continue;
+    }
+    move_into(p.tmp_path, *s.upload_dir, s.upload_mode());
+  }
+  files_kept_ = true;
+}
+
+std::string_view MultipartProcessor::file_content(size_t index) const {
+  if (!contents_read_) {
+    contents_read_ = true;
+    file_contents_.resize(parts_.size());
+    for (size_t i = 0; i < parts_.size(); ++i) {
+      if (parts_[i].tmp_path.empty()) continue;
+      std::ifstream in(parts_[i].tmp_path, std::ios::binary);
+      file_contents_[i].assign(std::istreambuf_iterator<char>(in), {});
+    }
+  }
+  return index < file_contents_.size() ? std::string_view(file_contents_[index]) : "";
 }
 
 void MultipartProcessor::fail(std::string message) {
   if (state_ == State::kFailed) return;
   state_ = State::kFailed;
+  flags_.error = true;
   tx_.reqbody_error = true;
-  tx_.reqbody_error_msg = std::move(message);
+  tx_.reqbody_error_msg = "Multipart parsing error: " + message;  // v2's prefix
 }
 
 void MultipartProcessor::feed(std::string_view chunk) {
@@ -168,6 +281,10 @@ void MultipartProcessor::feed(std::string_view chunk) {
 }
 
 void MultipartProcessor::line(std::string_view text, std::string_view eol) {
+  if (state_ == State::kEpilogue) {  // v2 reads nothing after the final boundary
+    flags_.data_after = true;
+    return;
+  }
   if (!eol.empty()) (eol.size() == 2 ? flags_.crlf_line : flags_.lf_line) = true;
   if (mid_line_) {  // the rest of a content line already partly written
     mid_line_ = false;
@@ -175,28 +292,43 @@ void MultipartProcessor::line(std::string_view text, std::string_view eol) {
     pending_eol_ = eol;
     return;
   }
+  // What v2 takes for a boundary line: `--` and our boundary, then nothing or `--`. Anything
+  // else after our boundary is an error; another `--` line is an unmatched boundary.
   bool boundary = text.compare(0, boundary_.size(), boundary_) == 0;
-  std::string_view after = boundary ? text.substr(boundary_.size()) : std::string_view();
-  if (boundary && (after.empty() || after == "--")) {
-    if (state_ == State::kContent || state_ == State::kHeaders) end_part();
-    if (state_ == State::kEpilogue) flags_.data_after = true;  // a second final boundary
-    state_ = after.empty() ? State::kHeaders : State::kEpilogue;
-    if (state_ == State::kHeaders) parts_.emplace_back();
-    return;
+  if (boundary) {
+    std::string_view after = text.substr(boundary_.size());
+    if (after.empty() || after == "--") {
+      if (state_ == State::kHeaders) flags_.invalid_part = true;  // a part that never began
+      if (state_ == State::kContent || state_ == State::kHeaders) end_part();
+      state_ = after.empty() ? State::kHeaders : State::kEpilogue;
+      if (state_ == State::kHeaders) parts_.emplace_back();
+      return;
+    }
+    return fail("Multipart: Invalid boundary: " + escaped_line(text, eol));
   }
-  if (boundary) flags_.unmatched_boundary = true;
+  std::string_view bare = std::string_view(boundary_).substr(2);
+  if (text.size() + eol.size() > 3 && text.compare(0, 2, "--") == 0) {
+    std::string_view rest = text.substr(2);
+    if (flags_.boundary_quoted && rest.size() > bare.size() && rest.front() == '"' &&
+        rest.compare(1, bare.size(), bare) == 0)
+      return fail("Multipart: Invalid boundary (quotes).");
+    size_t blanks = 0;
+    while (blanks < rest.size() && is_blank(rest[blanks])) ++blanks;
+    if (blanks > 0 && rest.compare(blanks, bare.size(), bare) == 0)
+      return fail("Multipart: Invalid boundary (whitespace).");
+    flags_.unmatched_boundary = true;
+  } else if (text.find(boundary_) != std::string_view::npos) {
+    flags_.unmatched_boundary = true;
+  }
   switch (state_) {
-    case State::kPreamble:
-      if (!text.empty()) flags_.data_before = true;
-      break;
-    case State::kEpilogue:
-      if (!text.empty()) flags_.data_after = true;
+    case State::kPreamble:  // any byte outside the parts counts, even a blank line (v2)
+      flags_.data_before = true;
       break;
     case State::kHeaders:
       if (text.empty()) {
         start_content();
       } else {
-        header_line(text);
+        header_line(text, eol);
       }
       break;
     case State::kContent:
@@ -204,24 +336,26 @@ void MultipartProcessor::line(std::string_view text, std::string_view eol) {
       content(text);
       pending_eol_ = eol;
       break;
+    case State::kEpilogue:
     case State::kFailed:
       break;
   }
 }
 
-void MultipartProcessor::header_line(std::string_view text) {
+void MultipartProcessor::header_line(std::string_view text, std::string_view eol) {
   MultipartPart& part = parts_.back();
-  if (text.front() == ' ' || text.front() == '\t') {
+  if (is_blank(text.front())) {
+    // Folding is SP or HTAB (RFC 2557); v2 accepts any whitespace but flags the others.
     flags_.header_folding = true;
-    if (part.headers.empty()) {
-      flags_.invalid_header_folding = true;
-      return;
-    }
-    part.headers.back().append(" ").append(trim(text));
+    size_t n = 0;
+    for (; n < text.size() && is_blank(text[n]); ++n)
+      if (text[n] != ' ' && text[n] != '\t') flags_.invalid_header_folding = true;
+    if (part.headers.empty()) return fail("Multipart: Invalid part header (folding error).");
+    part.headers.back().append(" ").append(text.substr(n));
     return;
   }
   if (text.find(':') == std::string_view::npos) {
-    fail("Multipart: Invalid part header (colon missing).");
+    fail("Multipart: Invalid part header (colon missing): " + escaped_line(text, eol) + ".");
     return;
   }
   if (part.headers.size() >= 100) {
@@ -241,28 +375,37 @@ void MultipartProcessor::start_content() {
     disposition = true;
     std::string_view v = trim(hv.substr(colon + 1));
     if (v.size() < 9 || !iequals(v.substr(0, 9), "form-data")) {
-      fail("Multipart: Invalid Content-Disposition header.");
+      fail("Multipart: Invalid Content-Disposition header (-1): " + std::string(v) + ".");
       return;
     }
-    v.remove_prefix(9);
-    parse_disposition(v, part, flags_);
+    std::string code = parse_disposition(v.substr(9), part, flags_);
+    if (!code.empty()) {
+      fail("Multipart: Invalid Content-Disposition header " + code + ": " + std::string(v) + ".");
+      return;
+    }
   }
   if (!disposition) {
     fail("Multipart: Part missing Content-Disposition header.");
     return;
   }
-  if (part.name.empty()) flags_.invalid_part = true;
+  if (part.name.empty()) {
+    fail("Multipart: Content-Disposition header missing name field.");
+    return;
+  }
   state_ = State::kContent;
   pending_eol_.clear();
   if (!part.is_file) return;
-  if (++files_ > kFileLimit) {
-    flags_.file_limit_exceeded = true;
+  const Settings& settings = tx_.settings();
+  if (++files_ > settings.max_upload_files()) {
+    flags_.file_limit_exceeded = true;  // the part is still listed in FILES, but not stored
     return;
   }
-  std::string dir = tx_.settings().tmp_dir.value_or("/tmp");
+  std::string dir = settings.tmp_dir.value_or("/tmp");
   std::string path = dir + "/" + tx_.unique_id + "-file-XXXXXX";
-  file_fd_ = mkstemp(path.data());  // mode 0600
-  if (file_fd_ >= 0) part.tmp_path = path;
+  file_fd_ = mkstemp(path.data());  // mode 0600 until SecUploadFileMode says otherwise
+  if (file_fd_ < 0) return;
+  part.tmp_path = path;
+  if (settings.upload_mode() != 0600) fchmod(file_fd_, static_cast<mode_t>(settings.upload_mode()));
 }
 
 void MultipartProcessor::content(std::string_view data) {

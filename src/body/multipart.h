@@ -1,7 +1,9 @@
 // multipart/form-data request bodies (RFC 7578), parsed line by line as the chunks arrive.
-// Fields become ARGS_POST; file parts stream to a temporary file (SecTmpDir, mode 0600, removed
-// with the transaction) so an upload never sits in memory. Anything ModSecurity v2 considers
-// suspicious sets one of its MULTIPART_* flags; MULTIPART_STRICT_ERROR is their OR.
+// Fields become ARGS_POST; file parts stream to a temporary file (SecTmpDir, SecUploadFileMode,
+// at most SecUploadFileLimit of them) so an upload never sits in memory. The files are removed
+// with the transaction unless SecUploadKeepFiles moves them to SecUploadDir. Anything
+// ModSecurity v2 considers suspicious sets one of its MULTIPART_* flags; MULTIPART_STRICT_ERROR
+// is their OR.
 #pragma once
 
 #include <cstddef>
@@ -20,12 +22,14 @@ struct MultipartFlags {
   bool lf_line = false, crlf_line = false;
   bool missing_semicolon = false, invalid_quoting = false, invalid_part = false;
   bool file_limit_exceeded = false, unmatched_boundary = false;
+  bool error = false;  // the parse failed (REQBODY_ERROR)
   bool crlf_lf_lines() const { return lf_line && crlf_line; }
-  // v2's MULTIPART_STRICT_ERROR: every flag but the line-ending mix and the unmatched boundary.
+  // v2's MULTIPART_STRICT_ERROR: every flag but the line-ending mix and the unmatched boundary,
+  // and a failed parse.
   bool strict_error() const {
     return boundary_quoted || boundary_whitespace || data_before || data_after || header_folding ||
            invalid_header_folding || lf_line || missing_semicolon || invalid_quoting ||
-           invalid_part || file_limit_exceeded;
+           invalid_part || file_limit_exceeded || error;
   }
 };
 
@@ -45,14 +49,17 @@ class MultipartProcessor final : public Processor {
   void feed(std::string_view chunk) override;
   void finish(bool truncated) override;
   size_t non_file_bytes() const override { return fed_ - file_bytes_; }
+  void transaction_done() override;  // SecUploadKeepFiles: move the files to SecUploadDir
 
   const MultipartFlags& flags() const { return flags_; }
   const std::vector<MultipartPart>& parts() const { return parts_; }
+  // FILES_TMP_CONTENT: the stored content of parts()[index], read from disk once on first use.
+  std::string_view file_content(size_t index) const;
 
  private:
   enum class State { kPreamble, kHeaders, kContent, kEpilogue, kFailed };
   void line(std::string_view text, std::string_view eol);
-  void header_line(std::string_view text);
+  void header_line(std::string_view text, std::string_view eol);
   void start_content();
   void content(std::string_view data);
   void end_part();
@@ -68,10 +75,15 @@ class MultipartProcessor final : public Processor {
   bool mid_line_ = false;  // a long content line was partly written already
   int file_fd_ = -1;
   size_t fed_ = 0, file_bytes_ = 0, files_ = 0;
+  bool files_kept_ = false;                         // moved to SecUploadDir: not ours to remove
+  mutable std::vector<std::string> file_contents_;  // FILES_TMP_CONTENT's cache, by part index
+  mutable bool contents_read_ = false;
 };
 
-// The boundary parameter of a multipart Content-Type, or "" when missing; sets the quoting and
-// whitespace flags as v2 does.
-std::string multipart_boundary(std::string_view content_type, MultipartFlags& flags);
+// The boundary parameter of a multipart Content-Type, read as v2 reads it: sets the quoting,
+// whitespace and missing-semicolon flags; on a Content-Type v2 refuses returns "" and sets
+// `error` to v2's message.
+std::string multipart_boundary(std::string_view content_type, MultipartFlags& flags,
+                               std::string& error);
 
 }  // namespace rampart::body

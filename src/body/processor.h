@@ -30,6 +30,9 @@ class Processor {
   virtual void finish(bool truncated) = 0;
   // Bytes fed so far that are not file content: what SecRequestBodyNoFilesLimit counts.
   virtual size_t non_file_bytes() const = 0;
+  // The transaction is over (phase 5 ran), so what depends on its outcome can be decided now:
+  // multipart keeps its files for SecUploadKeepFiles. The processor is destroyed later.
+  virtual void transaction_done() {}
 };
 
 struct ProcessorDef {

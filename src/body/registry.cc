@@ -32,7 +32,12 @@ const ProcessorDef* find_processor(std::string_view name) {
 std::string_view processor_for_content_type(std::string_view content_type) {
   std::string_view type = media_type(content_type);
   if (iequals(type, "application/x-www-form-urlencoded")) return "URLENCODED";
-  if (iequals(type, "multipart/form-data")) return "MULTIPART";
+  // v2 compares only the first 19 bytes, so `multipart/form-data boundary=x` (no ';') is
+  // multipart too, with MULTIPART_MISSING_SEMICOLON.
+  constexpr std::string_view kMultipart = "multipart/form-data";
+  if (content_type.size() >= kMultipart.size() &&
+      iequals(content_type.substr(0, kMultipart.size()), kMultipart))
+    return "MULTIPART";
   return {};
 }
 

@@ -37,12 +37,6 @@ std::string_view decode(const TransactionState& tx, std::string_view s, bool& in
   return tx.keep(std::move(out));
 }
 
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
-  return s;
-}
-
 }  // namespace
 
 bool parse_urlencoded(const TransactionState& tx, std::string_view text, char separator,
@@ -63,19 +57,17 @@ bool parse_urlencoded(const TransactionState& tx, std::string_view text, char se
   return !invalid;
 }
 
-void parse_cookies(std::string_view header, std::vector<Param>& out) {
-  size_t pos = 0;
-  while (pos <= header.size()) {
-    size_t end = header.find(';', pos);
-    if (end == std::string_view::npos) end = header.size();
-    std::string_view piece = trim(header.substr(pos, end - pos));
-    pos = end + 1;
-    if (piece.empty()) continue;
-    size_t eq = piece.find('=');
-    std::string_view name = trim(piece.substr(0, eq));
-    std::string_view value = eq == std::string_view::npos ? std::string_view() : trim(piece.substr(eq + 1));
-    if (!name.empty()) out.push_back(Param{name, value});
+void add_within_arguments_limit(TransactionState& tx, std::vector<Param>& parsed,
+                                std::vector<Param>& out) {
+  size_t limit = tx.settings().max_arguments();
+  size_t have = tx.args_get.size() + tx.args_post.size() + tx.args_json.size();
+  size_t room = have < limit ? limit - have : 0;
+  if (parsed.size() > room) {
+    parsed.resize(room);
+    tx.reqbody_error = true;
+    tx.reqbody_error_msg = "SecArgumentsLimit exceeded";
   }
+  out.insert(out.end(), parsed.begin(), parsed.end());
 }
 
 }  // namespace rampart::body

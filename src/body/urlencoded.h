@@ -1,5 +1,5 @@
 // application/x-www-form-urlencoded parsing, used for the query string (ARGS_GET) and for
-// URLENCODED request bodies (ARGS_POST), and Cookie header parsing (REQUEST_COOKIES).
+// URLENCODED request bodies (ARGS_POST). Cookies are body/cookies.h.
 #pragma once
 
 #include <string_view>
@@ -15,8 +15,10 @@ namespace rampart::body {
 bool parse_urlencoded(const TransactionState& tx, std::string_view text, char separator,
                       std::vector<Param>& out);
 
-// Version 0 cookies: `a=1; b=2`, names and values as sent (not decoded), surrounding spaces
-// removed. A piece without '=' is a cookie with an empty value.
-void parse_cookies(std::string_view header, std::vector<Param>& out);
+// Appends `parsed` to `out` while ARGS (query, body and JSON arguments together) stays within
+// SecArgumentsLimit. Past it the rest is dropped and, as in v2 2.9.7 (for the query string as
+// for the body), REQBODY_ERROR is set with REQBODY_ERROR_MSG "SecArgumentsLimit exceeded".
+void add_within_arguments_limit(TransactionState& tx, std::vector<Param>& parsed,
+                                std::vector<Param>& out);
 
 }  // namespace rampart::body

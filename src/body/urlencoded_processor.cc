@@ -17,8 +17,10 @@ class UrlencodedProcessor final : public Processor {
   void finish(bool) override {
     // An invalid %-escape is not a parse failure in v2: it only sets URLENCODED_ERROR. The body
     // is split at SecArgumentSeparator, like the query string.
-    if (!parse_urlencoded(tx_, tx_.request_body, tx_.settings().args_separator(), tx_.args_post))
+    std::vector<Param> parsed;
+    if (!parse_urlencoded(tx_, tx_.request_body, tx_.settings().args_separator(), parsed))
       tx_.urlencoded_error = true;
+    add_within_arguments_limit(tx_, parsed, tx_.args_post);
   }
   size_t non_file_bytes() const override { return fed_; }
 

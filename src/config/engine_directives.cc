@@ -1,4 +1,4 @@
-// SecPcreMatchLimit, SecPcreMatchLimitRecursion, SecCookieFormat.
+// SecPcreMatchLimit, SecPcreMatchLimitRecursion, SecCookieFormat, SecCookieV0Separator.
 #include "config/engine_directives.h"
 
 #include <charconv>
@@ -37,15 +37,17 @@ std::optional<std::string> handle_pcre_match_limit_recursion(DirectiveContext& c
 
 std::optional<std::string> handle_cookie_format(DirectiveContext& ctx) {
   const std::string& v = ctx.words[0];
-  if (v == "0") {
-    ctx.cfg.settings.cookie_format = 0;
-    return std::nullopt;
-  }
-  if (v == "1") {
-    return "version 1 cookies (SecCookieFormat 1) are not supported yet; use 0, which parses the "
-           "cookies browsers send (docs/unsupported.md)";
-  }
-  return "takes 0 (version 0 cookies) or 1 (version 1), got '" + v + "'";
+  if (v != "0" && v != "1") return "takes 0 (version 0 cookies) or 1 (version 1), got '" + v + "'";
+  ctx.cfg.settings.cookie_format = v == "1" ? 1 : 0;
+  return std::nullopt;
+}
+
+// Only version 0 cookies use it; v2 accepts exactly one character.
+std::optional<std::string> handle_cookie_v0_separator(DirectiveContext& ctx) {
+  const std::string& v = ctx.words[0];
+  if (v.size() != 1) return "takes a single character (default ;), got '" + v + "'";
+  ctx.cfg.settings.cookie_separator = v[0];
+  return std::nullopt;
 }
 
 }  // namespace rampart::config

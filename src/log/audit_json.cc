@@ -7,6 +7,7 @@
 #include "engine/transaction_state.h"
 #include "log/alert.h"
 #include "log/audit_log.h"
+#include "log/audit_uploads.h"
 
 #ifndef RAMPART_VERSION
 #define RAMPART_VERSION "0"
@@ -185,11 +186,15 @@ std::string format_json(const AuditInput& in) {
     j.kv("request_line", sanitise_request_line(tx));
     headers(j, tx.request_headers, tx);
   }
-  if ((has(in.parts, 'C') || has(in.parts, 'I')) && !tx.request_body.empty()) {
+  // I: a multipart body as its fields, "fake_body" (src/log/audit_uploads.h); C otherwise.
+  std::string fake_body;
+  bool fake = has(in.parts, 'I') && multipart_fake_body(tx, fake_body);
+  if ((has(in.parts, 'C') || (has(in.parts, 'I') && !fake)) && !tx.request_body.empty()) {
     j.open_key("body", '[');
     j.str(sanitise_body(tx));
     j.close(']');
   }
+  if (fake) j.kv("fake_body", fake_body);
   j.close('}');
 
   j.open_key("response", '{');
@@ -207,6 +212,22 @@ std::string format_json(const AuditInput& in) {
   if (has(in.parts, 'H')) audit_data(j, in, wrote_response_body);
   j.close('}');
 
+  std::vector<UploadedFile> files;
+  size_t total = 0;
+  if (has(in.parts, 'J') && uploaded_file_list(tx, files, total)) {
+    j.open_key("uploads", '{');
+    j.open_key("info", '[');
+    for (const UploadedFile& f : files) {
+      j.open('{');
+      j.kv_num("file_size", static_cast<int64_t>(f.size));
+      j.kv("file_name", f.name);
+      j.kv("content_type", f.content_type);
+      j.close('}');
+    }
+    j.close(']');
+    j.kv_num("total", static_cast<int64_t>(total));
+    j.close('}');
+  }
   if (has(in.parts, 'K')) {
     j.open_key("matched_rules", '[');
     for (const Rule* rule : tx.audit.matched_rules) {

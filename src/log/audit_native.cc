@@ -6,6 +6,7 @@
 #include "engine/transaction_state.h"
 #include "log/alert.h"
 #include "log/audit_log.h"
+#include "log/audit_uploads.h"
 
 #ifndef RAMPART_VERSION
 #define RAMPART_VERSION "0"
@@ -71,6 +72,12 @@ void trailer(std::string& out, const AuditInput& in, bool wrote_response_body) {
   if (mode != EngineMode::kOff)
     out += std::string("Engine-Mode: \"") +
            (mode == EngineMode::kDetectionOnly ? "DETECTION_ONLY" : "ENABLED") + "\"\n";
+  // SecRulePerfTime: the rules that took longer (PERF_RULES), in v2's `"id=µs", …` form.
+  if (tx.settings().rule_perf_time.value_or(0) > 0) {
+    std::vector<std::string> slow;
+    for (const auto& [id, us] : tx.perf_rules) slow.push_back(id + "=" + std::to_string(us));
+    quoted_list(out, "Rules-Performance-Info: ", slow);
+  }
 }
 
 // Part K: each matched rule as v2 prints it (rule_text), a chain as its links one per line;
@@ -99,9 +106,17 @@ std::string format_native(const AuditInput& in, std::string_view boundary) {
     for (const Param& h : tx.request_headers)
       out += std::string(h.name) + ": " + sanitise_request_header(tx, h.name, h.value) + "\n";
   }
-  if ((has(in.parts, 'C') || has(in.parts, 'I')) && !tx.request_body.empty()) {
+  // Part I replaces a multipart body by its fields (src/log/audit_uploads.h); for other bodies
+  // v2 writes part C instead.
+  std::string fake_body;
+  bool fake = has(in.parts, 'I') && multipart_fake_body(tx, fake_body);
+  if ((has(in.parts, 'C') || (has(in.parts, 'I') && !fake)) && !tx.request_body.empty()) {
     part(out, boundary, 'C');
     out += sanitise_body(tx);
+  }
+  if (fake) {
+    part(out, boundary, 'I');
+    out += fake_body;
   }
   if (has(in.parts, 'F')) {
     part(out, boundary, 'F');
@@ -123,6 +138,12 @@ std::string format_native(const AuditInput& in, std::string_view boundary) {
   if (has(in.parts, 'H')) {
     part(out, boundary, 'H');
     trailer(out, in, wrote_response_body);
+  }
+  if (has(in.parts, 'J')) {  // after H, as v2 writes it
+    if (std::string files = uploaded_files(tx); !files.empty()) {
+      part(out, boundary, 'J');
+      out += files;
+    }
   }
   if (has(in.parts, 'K')) {
     part(out, boundary, 'K');

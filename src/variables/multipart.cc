@@ -46,6 +46,16 @@ void files_tmpnames(const TransactionState& tx, std::vector<Field>& out) {
     if (p.is_file && !p.tmp_path.empty()) out.push_back(Field{p.name, p.tmp_path});
   });
 }
+// v2: the content of each stored file, only when SecUploadKeepFiles or SecTmpSaveUploadedFiles
+// makes the files available.
+void files_tmp_content(const TransactionState& tx, std::vector<Field>& out) {
+  const auto* mp = multipart(tx);
+  if (mp == nullptr || !tx.settings().upload_content_visible()) return;
+  const auto& parts = mp->parts();
+  for (size_t i = 0; i < parts.size(); ++i)
+    if (parts[i].is_file && !parts[i].tmp_path.empty())
+      out.push_back(Field{parts[i].name, mp->file_content(i)});
+}
 void files_combined_size(const TransactionState& tx, std::vector<Field>& out) {
   size_t total = 0;
   for_each_part(tx, [&](const body::MultipartPart& p) {

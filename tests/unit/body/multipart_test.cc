@@ -94,13 +94,18 @@ TEST(Multipart, StrictnessFlags) {
        "multipart/form-data; boundary= XyZ"},
       {"MULTIPART_HEADER_FOLDING",
        "--XyZ\r\nContent-Disposition: form-data;\r\n name=\"a\"\r\n\r\n1\r\n--XyZ--\r\n", ct},
-      {"MULTIPART_MISSING_SEMICOLON",
-       "--XyZ\r\nContent-Disposition: form-data name=\"a\"\r\n\r\n1\r\n--XyZ--\r\n", ct},
+      {"MULTIPART_MISSING_SEMICOLON", "--XyZ\r\n" + part + "--XyZ--\r\n",
+       "multipart/form-data boundary=XyZ"},
+      {"MULTIPART_INVALID_HEADER_FOLDING",
+       "--XyZ\r\nContent-Disposition: form-data;\r\n\vname=\"a\"\r\n\r\n1\r\n--XyZ--\r\n", ct},
+      {"MULTIPART_CRLF_LF_LINES",
+       "--XyZ\r\nContent-Disposition: form-data; name=\"a\"\n\r\n1\r\n--XyZ--\r\n", ct},
       {"MULTIPART_INVALID_QUOTING",
        "--XyZ\r\nContent-Disposition: form-data; name='a'\r\n\r\n1\r\n--XyZ--\r\n", ct},
-      {"MULTIPART_INVALID_PART", "--XyZ\r\nContent-Disposition: form-data\r\n\r\n1\r\n--XyZ--\r\n",
-       ct},
-      {"MULTIPART_UNMATCHED_BOUNDARY", "--XyZ\r\n" + part + "--XyZx\r\n--XyZ--\r\n", ct},
+      {"MULTIPART_INVALID_PART",
+       "--XyZ\r\nContent-Disposition: form-data; name=\"a\"\r\n--XyZ--\r\n", ct},
+      {"MULTIPART_UNMATCHED_BOUNDARY",
+       "--XyZ\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\n--Xy\r\n--XyZ--\r\n", ct},
   };
   for (const FlagCase& c : cases) {
     auto config = load_rules("SecRuleEngine On\nSecRequestBodyAccess On\nSecRule " + c.variable +
@@ -110,7 +115,7 @@ TEST(Multipart, StrictnessFlags) {
     Exchange bad(*config, multipart(c.body, c.content_type));
     bad.run();
     EXPECT_EQ(bad.tx_var("hit"), "1") << c.variable;
-    if (c.variable != "MULTIPART_UNMATCHED_BOUNDARY") {
+    if (c.variable != "MULTIPART_UNMATCHED_BOUNDARY" && c.variable != "MULTIPART_CRLF_LF_LINES") {
       EXPECT_EQ(bad.tx_var("strict"), "1") << c.variable;
     }
     Exchange clean(*config, multipart(kClean));
@@ -124,13 +129,74 @@ TEST(Multipart, FatalErrorsSetReqbodyError) {
   Exchange no_final(*config,
                     multipart("--XyZ\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\n1"));
   no_final.run();
-  EXPECT_EQ(no_final.tx_var("error"), "Multipart: Final boundary missing.");
+  EXPECT_EQ(no_final.tx_var("error"),
+            "Multipart parsing error: Multipart: Final boundary missing.");
   Exchange no_boundary(*config, multipart(kClean, "multipart/form-data"));
   no_boundary.run();
   EXPECT_EQ(no_boundary.tx_var("error"), "Multipart: Boundary not found in C-T.");
   Exchange no_colon(*config, multipart("--XyZ\r\nbroken header\r\n\r\n1\r\n--XyZ--\r\n"));
   no_colon.run();
-  EXPECT_EQ(no_colon.tx_var("error"), "Multipart: Invalid part header (colon missing).");
+  EXPECT_EQ(no_colon.tx_var("error"),
+            "Multipart parsing error: Multipart: Invalid part header (colon missing): "
+            "broken header\\r\\n.");
+}
+
+// The bodies v2 2.9.7 refuses outright (REQBODY_ERROR, with MULTIPART_STRICT_ERROR), where a
+// lenient parser would only raise a flag.
+TEST(Multipart, WhatV2RefusesIsAnError) {
+  auto config = load_rules(kRules);
+  auto error_of = [&](const std::string& body, const std::string& ct) {
+    Exchange ex(*config, multipart(body, ct));
+    ex.run();
+    EXPECT_EQ(ex.tx_var("strict"), "1") << body;
+    return ex.tx_var("error");
+  };
+  const std::string ct = "multipart/form-data; boundary=XyZ";
+  const std::string p = "Content-Disposition: form-data; name=\"a\"\r\n\r\n1\r\n";
+  EXPECT_EQ(error_of("--XyZ\r\n" + p + "--XyZx\r\n--XyZ--\r\n", ct),
+            "Multipart parsing error: Multipart: Invalid boundary: --XyZx\\r\\n");
+  EXPECT_EQ(
+      error_of("--XyZ\r\n Content-Disposition: form-data; name=\"a\"\r\n\r\n1\r\n--XyZ--\r\n", ct),
+      "Multipart parsing error: Multipart: Invalid part header (folding error).");
+  EXPECT_EQ(
+      error_of("--XyZ\r\nContent-Disposition: form-data name=\"a\"\r\n\r\n1\r\n--XyZ--\r\n", ct),
+      "Multipart parsing error: Multipart: Invalid Content-Disposition header (-2): "
+      "form-data name=\"a\".");
+  EXPECT_EQ(
+      error_of("--XyZ\r\nContent-Disposition: form-data; name=\"a\r\n\r\n1\r\n--XyZ--\r\n", ct),
+      "Multipart parsing error: Multipart: Invalid Content-Disposition header (-10): "
+      "form-data; name=\"a.");
+  EXPECT_EQ(error_of("--XyZ\r\nContent-Disposition: form-data\r\n\r\n1\r\n--XyZ--\r\n", ct),
+            "Multipart parsing error: Multipart: Content-Disposition header missing name field.");
+  EXPECT_EQ(
+      error_of("--XyZ\r\n" + p + "--XyZ--\r\n", "multipart/form-data; charset=utf-8; boundary=XyZ"),
+      "Multipart: Invalid boundary in C-T (malformed).");
+  EXPECT_EQ(error_of("--XyZ\r\n" + p + "--XyZ--\r\n", "multipart/form-data; Boundary=XyZ"),
+            "Multipart: Invalid boundary in C-T (case sensitivity).");
+  EXPECT_EQ(error_of("--XyZ\r\n" + p + "--XyZ--\r\n", "multipart/form-data; boundary=XyZ; a=b"),
+            "Multipart: Invalid boundary in C-T (characters).");
+}
+
+// Anything outside the parts is data before or after, even a blank line; nothing after the
+// final boundary is parsed.
+TEST(Multipart, BlankLinesOutsideThePartsAreFlagged) {
+  auto config = load_rules(
+      "SecRuleEngine On\nSecRequestBodyAccess On\n"
+      "SecRule MULTIPART_DATA_BEFORE \"@eq 1\" \"id:1,phase:2,pass,nolog,setvar:tx.before=1\"\n"
+      "SecRule MULTIPART_DATA_AFTER \"@eq 1\" \"id:2,phase:2,pass,nolog,setvar:tx.after=1\"\n"
+      "SecRule REQBODY_ERROR \"@eq 1\" \"id:3,phase:2,pass,nolog,setvar:tx.error=1\"\n");
+  const std::string p = "Content-Disposition: form-data; name=\"a\"\r\n\r\n1\r\n";
+  Exchange before(*config, multipart("\r\n--XyZ\r\n" + p + "--XyZ--\r\n"));
+  before.run();
+  EXPECT_EQ(before.tx_var("before"), "1");
+  Exchange after(*config, multipart("--XyZ\r\n" + p + "--XyZ--\r\n\r\n--XyZx\r\n"));
+  after.run();
+  EXPECT_EQ(after.tx_var("after"), "1");
+  EXPECT_EQ(after.tx_var("error"), "<unset>");
+  Exchange no_eol(*config, multipart("--XyZ\r\n" + p + "--XyZ--"));
+  no_eol.run();
+  EXPECT_EQ(no_eol.tx_var("after"), "<unset>");
+  EXPECT_EQ(no_eol.tx_var("error"), "<unset>");
 }
 
 TEST(Multipart, LongFileLineStaysOutOfMemory) {
@@ -152,7 +218,7 @@ TEST(Multipart, EndlessHeaderLineIsAnError) {
   auto config = load_rules(kRules);
   Exchange ex(*config, multipart("--XyZ\r\nX-Long: " + std::string(200000, 'h')));
   ex.run();
-  EXPECT_EQ(ex.tx_var("error"), "Multipart: Part header line too long.");
+  EXPECT_EQ(ex.tx_var("error"), "Multipart parsing error: Multipart: Part header line too long.");
 }
 
 }  // namespace

@@ -1,4 +1,5 @@
-// XML request bodies: the XML variable (XML:/xpath text, XML:/* and bare XML the whole text),
+// XML request bodies: the XML variable (XML:/xpath text compiled at load, XML:/* the whole text,
+// bare XML v2's placeholder),
 // malformed documents as REQBODY_ERROR, streaming, and no external entities (XXE).
 #include <gtest/gtest.h>
 
@@ -51,8 +52,10 @@ TEST(XmlBody, XpathSelectsNodes) {
   EXPECT_EQ(attr.var("v"), "|attr");
   XmlRun none("<r/>", collect("XML://missing"));
   EXPECT_EQ(none.var("v"), "");
-  XmlRun bad("<r/>", collect("XML:/[[["));  // an invalid expression selects nothing
-  EXPECT_EQ(bad.var("v"), "");
+  // Expressions are compiled when the rules load: an invalid one is a config error there.
+  std::string bad = load_error("SecRule XML:/[[[ \"@rx ^\" \"id:10,phase:2,pass\"\n");
+  EXPECT_NE(bad.find("/rules/test.conf:1: "), std::string::npos) << bad;
+  EXPECT_NE(bad.find("not a valid XPath expression"), std::string::npos) << bad;
 }
 
 TEST(XmlBody, NamespacesFromXmlnsAction) {
@@ -71,8 +74,10 @@ TEST(XmlBody, NamespacesFromXmlnsAction) {
 TEST(XmlBody, WholeDocumentText) {
   XmlRun star("<r><a>one</a> <b>two</b></r>", collect("XML:/*"));
   EXPECT_EQ(star.var("v"), "|one two");
-  XmlRun bare("<r><a>one</a> <b>two</b></r>", collect("XML"));
-  EXPECT_EQ(bare.var("v"), "|one two");
+  XmlRun bare("<r><a>one</a> <b>two</b></r>", collect("XML"));  // v2's placeholder
+  EXPECT_EQ(bare.var("v"), "|[XML document tree]");
+  XmlRun none("<r><a>", collect("XML"));  // no document, no value
+  EXPECT_EQ(none.var("v"), "");
 }
 
 TEST(XmlBody, BlocksOnElementValue) {
