@@ -1,6 +1,8 @@
 // rampart: the command-line companion of mod_rampart.
 //   rampart lint FILE...   parse rule files exactly as httpd would; print file:line: message for
-//                          the first error in each file and exit 1 if any file has one.
+//                          the first error in each file and exit 1 if any file has one; warn
+//                          (file:line: warning: …) about rules that load but look wrong
+//                          (Config::lint(), src/config/lint/).
 //   rampart collections …  list, show, delete and dump persistent collections (collections.cc).
 //   rampart log [options] [FILE|DIR|-]...   read audit logs (tools/log/, docs/audit-log.md).
 #include <cstdio>
@@ -38,6 +40,10 @@ int lint(int argc, char** argv) {
     if (!err) err = config.finish();
     for (const rampart::ConfigError& w : config.warnings())
       std::fprintf(stderr, "%s\n", w.to_string().c_str());
+    if (!err) {
+      for (const rampart::ConfigError& w : config.lint())
+        std::fprintf(stderr, "%s\n", w.to_string().c_str());
+    }
     if (err) {
       std::fprintf(stderr, "%s\n", err->to_string().c_str());
       ++failed;

@@ -91,6 +91,13 @@ std::optional<std::string> parse_targets(std::string_view text, Rule& rule) {
         return "empty selector after '" + std::string(name) + ":'";
       } else {
         target.key = std::string(selector);
+        if (target.var->compile_key != nullptr) {  // compiled once here, not per request
+          std::string error;
+          target.compiled_key = target.var->compile_key(target.key, error);
+          if (!target.compiled_key)
+            return "bad selector '" + std::string(selector) + "' of " +
+                   std::string(target.var->name) + ": " + error;
+        }
       }
     } else if (target.exclude) {
       return "exclusion '!" + std::string(name) + "' needs a selector, e.g. !" + std::string(name) +

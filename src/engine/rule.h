@@ -28,6 +28,7 @@ struct Target {
   const variables::VariableDef* var = nullptr;
   std::string key;                         // literal selector, empty when none
   std::shared_ptr<const Regex> key_regex;  // `/regex/` selector
+  std::shared_ptr<const void> compiled_key;  // `key` as VariableDef::compile_key made it (XPath)
   bool exclude = false;                    // `!VAR:key`: removes fields from the other targets
   bool count = false;                      // `&VAR`: the number of fields
   std::string text;                        // as written, for SecRuleUpdateTarget and messages
