@@ -91,6 +91,7 @@ int phase_logging(request_rec* r) {
   if (st == nullptr || st->logged) return DECLINED;
   st->logged = true;
   try {
+    describe_server_path(r, st->tx);
     st->tx.process_logging();
     apply_env(r, st->tx);
     write_audit_log(r, *st);

@@ -57,7 +57,15 @@ void describe_request(request_rec* r, Transaction& tx) {
              [&](std::string_view n, std::string_view v) { tx.add_request_header(n, v); });
 }
 
+void describe_server_path(request_rec* r, Transaction& tx) {
+  // httpd has %-decoded and normalised r->parsed_uri.path in place since phase 1; v2 reads it
+  // live, so CRS sees `/get/array_diff (` in REQUEST_FILENAME from phase 2 on.
+  if (r->parsed_uri.path != nullptr)
+    tx.set_server_path(pool_view(r->pool, r->parsed_uri.path), pool_view(r->pool, r->uri));
+}
+
 void describe_env(request_rec* r, Transaction& tx) {
+  describe_server_path(r, tx);
   each_entry(r->pool, r->subprocess_env,
              [&](std::string_view n, std::string_view v) { tx.add_env(n, v); });
   describe_server(r, tx);  // AUTH_TYPE, REMOTE_USER, SCRIPT_* … (server_vars.cc)

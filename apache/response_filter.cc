@@ -137,6 +137,17 @@ bool feed_response(ap_filter_t* f, apr_bucket_brigade* bb, RequestState& st, apr
   return false;
 }
 
+// HashLocation: the redirect's Location goes out signed, in whichever table holds it (httpd
+// sends both: err_headers_out for error responses such as a Redirect directive's).
+void sign_location(request_rec* r, const Transaction& tx) {
+  std::string location = tx.signed_location();
+  if (location.empty()) return;
+  const char* value = apr_pstrdup(r->pool, location.c_str());
+  for (apr_table_t* table : {r->headers_out, r->err_headers_out}) {
+    if (apr_table_get(table, "Location")) apr_table_setn(table, "Location", value);
+  }
+}
+
 bool has_eos(apr_bucket_brigade* bb) {
   for (apr_bucket* e = APR_BRIGADE_FIRST(bb); e != APR_BRIGADE_SENTINEL(bb);
        e = APR_BUCKET_NEXT(e)) {
@@ -156,6 +167,7 @@ apr_status_t run_response_phases(ap_filter_t* f, apr_bucket_brigade* bb, Request
     describe_response(r, tx);
     Intervention iv = tx.process_response_headers();
     if (iv.disruptive()) return deny_response(f, bb, st, iv);
+    sign_location(r, tx);
     rs.buffering = tx.wants_response_body(r->content_type ? r->content_type : "");
     if (rs.buffering) rs.held = apr_brigade_create(r->pool, f->c->bucket_alloc);
     // Not buffered: phase 3's prepend goes out with the first bytes.

@@ -25,11 +25,10 @@ std::optional<std::string> parse_kind(const std::string& v, HashMethod::Kind& ki
   } else if (iequals(v, "HashFrameSrc")) {
     kind = HashMethod::Kind::kFrameSrc;
   } else if (iequals(v, "HashLocation")) {
-    return std::string(
-        "HashLocation (signing the Location header of redirects) is not supported yet; sign "
-        "links with HashHref, HashFormAction, HashIframeSrc or HashFrameSrc");
+    kind = HashMethod::Kind::kLocation;
   } else {
-    return "takes HashHref, HashFormAction, HashIframeSrc or HashFrameSrc first, got '" + v + "'";
+    return "takes HashHref, HashFormAction, HashIframeSrc, HashFrameSrc or HashLocation first, "
+           "got '" + v + "'";
   }
   return std::nullopt;
 }

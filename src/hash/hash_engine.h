@@ -21,7 +21,7 @@ struct TransactionState;
 
 // SecHashMethodRx / SecHashMethodPm: which links of which kind to sign.
 struct HashMethod {
-  enum class Kind { kHref, kFormAction, kIframeSrc, kFrameSrc };
+  enum class Kind { kHref, kFormAction, kIframeSrc, kFrameSrc, kLocation };
   Kind kind;
   std::shared_ptr<const Regex> regex;  // SecHashMethodRx
   std::vector<std::string> phrases;    // SecHashMethodPm, lower case, any one matches
@@ -41,6 +41,13 @@ std::string sign(const TransactionState& tx, std::string_view path_and_query);
 // `link` as an absolute path (resolved against the request's path; "." and ".." removed), or
 // empty when it is not ours to sign: another host, another scheme, a fragment or script link.
 std::string absolute_path(const TransactionState& tx, std::string_view link);
+
+// The signed form of `link` (as written: `&amp;` kept, fragment kept after the MAC) when a method
+// of `kind` selects it and it is ours to sign; empty to leave it alone.
+std::string signed_link(const TransactionState& tx, HashMethod::Kind kind, std::string_view link);
+
+// HashLocation: the response's Location header with its MAC, or empty to leave it alone.
+std::string signed_location(const TransactionState& tx);
 
 // The response body with every selected link in a, form, iframe and frame tags signed.
 // False when no link was changed.

@@ -44,7 +44,8 @@ std::string replace_all(std::string s, std::string_view from, std::string_view t
   return s;
 }
 
-// The signed form of `link` (as written in the page), or empty to leave it alone.
+}  // namespace
+
 std::string signed_link(const TransactionState& tx, HashMethod::Kind kind, std::string_view link) {
   const Settings& cfg = tx.settings();
   bool selected = false;
@@ -63,8 +64,6 @@ std::string signed_link(const TransactionState& tx, HashMethod::Kind kind, std::
   out.append(fragment);
   return out;
 }
-
-}  // namespace
 
 bool sign_links(const TransactionState& tx, std::string_view html, std::string& out) {
   bool changed = false;

@@ -6,6 +6,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "actions/builtin.h"
 #include "engine/collection.h"
 #include "engine/transaction_state.h"
 #include "transforms/transform.h"
@@ -134,19 +135,31 @@ bool getvars_impl(lua_State* L) {
   return true;
 }
 
+// As in v2, m.setvar runs the setvar action: "!ip.name" deletes, a value starting with + or -
+// adds or subtracts, macros in the value are expanded, and IP/SESSION/... must have been
+// initialised (initcol, setsid, setuid) or the call is skipped with a debug message. A nil value
+// deletes as well (a Rampart convenience).
 bool setvar_impl(lua_State* L) {
   TransactionState& tx = tx_of(L);
   std::string name = arg_string(L, 1);
-  auto [var, key] = split_name(name);
-  if (!iequals(var, "TX") || key.empty())
-    return fail(L, "m.setvar: only TX variables can be set (tx.name), got '" + name + "'");
-  if (lua_isnoneornil(L, 2)) {
-    tx.tx.erase(key);
-  } else if (lua_isstring(L, 2)) {  // numbers too
-    tx.tx.set(key, arg_string(L, 2));
-  } else {
-    return fail(L, "m.setvar: the value must be a string or a number");
+  if (name.find('.') == std::string::npos)
+    return fail(L, "m.setvar: name a collection and a variable, such as tx.score or ip.hits; got '" +
+                       name + "'");
+  std::string spec = name;
+  if (name.front() != '!') {
+    if (lua_isnoneornil(L, 2)) {
+      spec = "!" + name;
+    } else if (lua_isstring(L, 2)) {  // numbers too
+      spec.append("=").append(arg_string(L, 2));
+    } else {
+      return fail(L, "m.setvar: the value must be a string or a number");
+    }
   }
+  ActionSet set;
+  actions::ParseContext ctx{set, {}};
+  if (auto error = actions::parse_setvar(ctx, spec)) return fail(L, "m.setvar: " + *error);
+  if (tx.current_rule == nullptr) return fail(L, "m.setvar: called outside a rule");
+  for (const auto& action : set.actions) action->execute(tx, *tx.current_rule);
   return true;
 }
 
@@ -178,10 +191,6 @@ void budget_hook(lua_State* L, lua_Debug*) {
   if (*left <= 0) luaL_error(L, "the script ran past %d instructions", kInstructionBudget);
 }
 
-struct StateCloser {
-  void operator()(lua_State* L) const { lua_close(L); }
-};
-
 }  // namespace
 
 std::unique_ptr<Script> Script::load(const std::string& path, std::string& error) {
@@ -209,16 +218,20 @@ std::unique_ptr<Script> Script::load(const std::string& path, std::string& error
   return script;
 }
 
-std::optional<std::string> Script::run(TransactionState& tx) const {
-  std::unique_ptr<lua_State, StateCloser> owner(luaL_newstate());
-  lua_State* L = owner.get();
-  if (L == nullptr) return std::nullopt;
-  // The safe libraries only: no io, os, package or debug.
+Script::Outcome Script::call_main(TransactionState& tx, const std::string_view* argument) const {
+  Outcome out;
+  out.state.reset(luaL_newstate());
+  lua_State* L = out.state.get();
+  if (L == nullptr) return out;
+  // The safe libraries only: no os, package or debug, and io only for approvers (below).
   luaL_requiref(L, "_G", luaopen_base, 1);
   luaL_requiref(L, LUA_STRLIBNAME, luaopen_string, 1);
   luaL_requiref(L, LUA_TABLIBNAME, luaopen_table, 1);
   luaL_requiref(L, LUA_MATHLIBNAME, luaopen_math, 1);
   luaL_requiref(L, LUA_UTF8LIBNAME, luaopen_utf8, 1);
+  // An @inspectFile approver must read the file it judges. It adds no power: the same operator
+  // runs any executable program the configuration names.
+  if (argument != nullptr) luaL_requiref(L, LUA_IOLIBNAME, luaopen_io, 1);
   lua_settop(L, 0);
   for (const char* unsafe : {"dofile", "loadfile", "load", "require"}) {
     lua_pushnil(L);
@@ -236,11 +249,11 @@ std::optional<std::string> Script::run(TransactionState& tx) const {
   *static_cast<int*>(lua_getextraspace(L)) = kInstructionBudget;
   lua_sethook(L, budget_hook, LUA_MASKCOUNT, kHookEvery);
 
-  auto fail = [&](const char* what) -> std::optional<std::string> {
+  auto fail = [&](const char* what) {
     std::string msg = lua_isstring(L, -1) ? lua_tostring(L, -1) : "unknown error";
     tx.log->alert("ModSecurity: Lua script " + path_ + ": " + what + ": " + msg + " [unique_id \"" +
                   tx.unique_id + "\"]");
-    return std::nullopt;
+    return std::move(out);
   };
   if (luaL_loadbufferx(L, bytecode_.data(), bytecode_.size(), ("@" + path_).c_str(), "b") != LUA_OK)
     return fail("cannot load");
@@ -249,12 +262,41 @@ std::optional<std::string> Script::run(TransactionState& tx) const {
     lua_pushstring(L, "the script defines no main() function");
     return fail("error");
   }
-  if (lua_pcall(L, 0, 1, 0) != LUA_OK) return fail("error in main()");
+  int args = 0;
+  if (argument != nullptr) {
+    lua_pushlstring(L, argument->data(), argument->size());
+    args = 1;
+  }
+  if (lua_pcall(L, args, 1, 0) != LUA_OK) return fail("error in main()");
+  out.returned = true;
+  return out;
+}
+
+std::optional<std::string> Script::run(TransactionState& tx) const {
+  Outcome out = call_main(tx, nullptr);
+  if (!out.returned) return std::nullopt;
+  lua_State* L = out.state.get();
   if (lua_isnoneornil(L, -1) || (lua_isboolean(L, -1) && !lua_toboolean(L, -1)))
     return std::nullopt;
   size_t n = 0;
   const char* msg = luaL_tolstring(L, -1, &n);
   return std::string(msg, n);
+}
+
+std::optional<std::string> Script::run_approver(TransactionState& tx,
+                                                std::string_view filename) const {
+  Outcome out = call_main(tx, &filename);
+  if (!out.returned) return std::nullopt;
+  lua_State* L = out.state.get();
+  // As v2: only what reads as a string (a string or a number) rejects the file.
+  if (!lua_isstring(L, -1)) return std::nullopt;
+  size_t n = 0;
+  const char* msg = lua_tolstring(L, -1, &n);
+  return std::string(msg, n);
+}
+
+void Script::StateCloser::operator()(lua_State* L) const {
+  lua_close(L);
 }
 
 }  // namespace rampart::lua

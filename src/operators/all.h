@@ -34,8 +34,13 @@ std::unique_ptr<Operator> make_validate_byte_range(const OperatorArgs& args, std
 std::unique_ptr<Operator> make_validate_url_encoding(const OperatorArgs& args, std::string& error);
 std::unique_ptr<Operator> make_validate_utf8_encoding(const OperatorArgs& args, std::string& error);
 std::unique_ptr<Operator> make_verify_cc(const OperatorArgs& args, std::string& error);
+std::unique_ptr<Operator> make_verify_cpf(const OperatorArgs& args, std::string& error);
+std::unique_ptr<Operator> make_verify_ssn(const OperatorArgs& args, std::string& error);
 std::unique_ptr<Operator> make_detect_sqli(const OperatorArgs& args, std::string& error);
 std::unique_ptr<Operator> make_detect_xss(const OperatorArgs& args, std::string& error);
+// XML (libxml2), against the request body's document
+std::unique_ptr<Operator> make_validate_dtd(const OperatorArgs& args, std::string& error);
+std::unique_ptr<Operator> make_validate_schema(const OperatorArgs& args, std::string& error);
 // lookups and external programs (src/lookups/)
 std::unique_ptr<Operator> make_geo_lookup(const OperatorArgs& args, std::string& error);
 std::unique_ptr<Operator> make_gsb_lookup(const OperatorArgs& args, std::string& error);

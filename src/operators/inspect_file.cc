@@ -4,6 +4,7 @@
 // shell, with stdin from /dev/null and PATH as its only environment, and is killed after 5 s; a
 // program that fails to start, crashes or times out is logged and does not match (as v2 treats
 // an approver error).
+// A program ending in `.lua` is a Lua script instead, run in-process (InspectFileLua below).
 // Parameter: the program, relative to the rule file's directory unless absolute. Example:
 //   SecRule FILES_TMPNAMES "@inspectFile /usr/local/bin/runav.pl" "id:1,phase:2,deny"
 // Message: File "<value>" rejected by the approver script "<program>": <first output line>
@@ -11,6 +12,7 @@
 #include "log/alert.h"
 #include "lookups/report.h"
 #include "lookups/spawn.h"
+#include "lua/script.h"
 #include "operators/all.h"
 #include "operators/file_util.h"
 #include "operators/text_util.h"
@@ -58,6 +60,29 @@ class InspectFile final : public Operator {
   std::string program_;
 };
 
+// A `.lua` approver runs in Rampart's Lua engine: main(filename) returns nil to accept the file
+// or a string, the rule's message, to reject it (v2's convention).
+class InspectFileLua final : public Operator {
+ public:
+  explicit InspectFileLua(std::shared_ptr<const lua::Script> script)
+      : script_(std::move(script)) {}
+
+  bool match(std::string_view value, std::string_view, MatchState& st) const override {
+    if (value.empty()) return false;  // no file to inspect
+    // Operators see the transaction as const, but the script's m.setvar writes to it, as in v2.
+    // The evaluator owns the (non-const) transaction and runs one operator at a time, so the
+    // cast is sound.
+    auto& tx = const_cast<TransactionState&>(*st.tx);
+    std::optional<std::string> rejected = script_->run_approver(tx, value);
+    if (!rejected) return false;
+    st.message = std::move(*rejected);
+    return true;
+  }
+
+ private:
+  std::shared_ptr<const lua::Script> script_;
+};
+
 }  // namespace
 
 std::unique_ptr<Operator> make_inspect_file(const OperatorArgs& args, std::string& error) {
@@ -68,10 +93,9 @@ std::unique_ptr<Operator> make_inspect_file(const OperatorArgs& args, std::strin
   }
   std::string path = resolve_path(args.base_dir, name);
   if (path.ends_with(".lua")) {
-    error =
-        "Lua approver scripts are not supported; use an executable program, or SecRuleScript "
-        "for a Lua rule";
-    return nullptr;
+    std::shared_ptr<const lua::Script> script = lua::Script::load(path, error);
+    if (script == nullptr) return nullptr;
+    return std::make_unique<InspectFileLua>(std::move(script));
   }
   std::string reason;
   if (!lookups::is_executable(path, reason)) {

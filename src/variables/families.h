@@ -63,6 +63,7 @@ RAMPART_COLLECT(files)
 RAMPART_COLLECT(files_names)
 RAMPART_COLLECT(files_sizes)
 RAMPART_COLLECT(files_tmpnames)
+RAMPART_COLLECT(files_tmp_content)
 RAMPART_COLLECT(files_combined_size)
 RAMPART_COLLECT(multipart_part_headers)
 RAMPART_COLLECT(multipart_name)
@@ -96,6 +97,9 @@ RAMPART_LOOKUP(geo_lookup)
 // xml.cc
 RAMPART_COLLECT(xml)
 RAMPART_LOOKUP(xml_lookup)
+std::shared_ptr<const void> xml_compile(std::string_view key, std::string& error);
+void xml_lookup_compiled(const TransactionState& tx, std::string_view key, const void* compiled,
+                         std::vector<Field>& out);
 // time.cc
 RAMPART_COLLECT(time_full)
 RAMPART_COLLECT(time_day)

@@ -1,6 +1,7 @@
 // Request line, URI, connection and request-body status variables. Values are as ModSecurity v2
-// gives them: REQUEST_FILENAME is the raw (still %-encoded) path, REQUEST_URI is path?query raw,
-// REQUEST_URI_RAW is the request target exactly as sent (possibly absolute).
+// gives them: REQUEST_FILENAME is the raw (still %-encoded) path in phase 1 and the server's
+// decoded, normalised one from phase 2 on (Transaction::set_server_path), REQUEST_URI is that
+// path + '?' + the raw query, REQUEST_URI_RAW is the request target exactly as sent.
 #include <algorithm>
 
 #include "variables/families.h"

@@ -18,6 +18,10 @@ namespace {
 
 void fields_of(const TransactionState& tx, const Target& t, std::vector<Field>& out) {
   if (!t.key.empty()) {
+    if (t.compiled_key && t.var->lookup_compiled != nullptr) {
+      t.var->lookup_compiled(tx, t.key, t.compiled_key.get(), out);
+      return;
+    }
     if (t.var->lookup != nullptr) {
       t.var->lookup(tx, t.key, out);
       return;

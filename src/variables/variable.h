@@ -4,6 +4,7 @@
 // by the engine on top of what a variable yields, so a variable only has to list its fields.
 #pragma once
 
+#include <memory>
 #include <span>
 #include <string>
 #include <string_view>
@@ -27,12 +28,21 @@ using CollectFn = void (*)(const TransactionState& tx, std::vector<Field>& out);
 using LookupFn = void (*)(const TransactionState& tx, std::string_view key,
                           std::vector<Field>& out);
 
+// Optional, for keys that are programs (XML's XPath): compiles a literal `VAR:key` once, when
+// the rule is parsed; null with `error` set when the key is unusable (a config error).
+using CompileKeyFn = std::shared_ptr<const void> (*)(std::string_view key, std::string& error);
+// Looks the key up with what compile_key made of it.
+using CompiledLookupFn = void (*)(const TransactionState& tx, std::string_view key,
+                                  const void* compiled, std::vector<Field>& out);
+
 struct VariableDef {
   std::string_view name;  // upper case, as logged: "ARGS", "REQUEST_URI"
   bool collection;        // true: fields are logged as NAME:key and take selectors
   CollectFn collect;
   LookupFn lookup = nullptr;
   bool key_is_name = false;  // fields are logged by their key alone (MATCHED_VARS: "ARGS:a")
+  CompileKeyFn compile_key = nullptr;
+  CompiledLookupFn lookup_compiled = nullptr;  // used when the target's key was compiled
 };
 
 const VariableDef* find(std::string_view name);  // case-insensitive, nullptr when unknown

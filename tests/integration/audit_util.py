@@ -17,7 +17,7 @@ CLI = os.environ.get("RAMPART_CLI", "rampart")
 
 SEPARATOR = re.compile(r"^--([0-9a-f]{8})-([A-Z])--$")
 # The order v2 writes parts in (whatever the order in SecAuditLogParts).
-PART_ORDER = "ABCFEHKZ"
+PART_ORDER = "ABCIFEHJKZ"
 # v2's index line: host remote user local_user [time] "request" status bytes "referer" "ua"
 # unique_id "session" file offset size md5:hex
 INDEX_LINE = re.compile(

@@ -3,6 +3,7 @@
 
 #include <fstream>
 
+#include "collections/collection_harness.h"
 #include "engine_fixture.h"
 
 namespace rampart::testing {
@@ -67,17 +68,47 @@ TEST(SecRuleScript, RuntimeErrorsAreLoggedNotFatal) {
   EXPECT_TRUE(ex.log().contains("boom"));
 }
 
-TEST(SecRuleScript, SetvarOnlyTxAndUnknownTransformation) {
-  std::string path = script("badset", "function main() m.setvar('ip.x', 1) end\n");
+TEST(SecRuleScript, SetvarNeedsACollectionAndUnknownTransformationFails) {
+  std::string path = script("badset", "function main() m.setvar('score', 1) end\n");
   auto config = load_rules(rule(path, "id:15,phase:1,deny"));
   Exchange ex(*config, get(""));
   EXPECT_FALSE(ex.run().disruptive());
-  EXPECT_TRUE(ex.log().contains("only TX variables can be set"));
+  EXPECT_TRUE(ex.log().contains("name a collection and a variable"));
   std::string path2 = script("badtfn", "function main() return m.getvar('ARGS.a', 'nosuch') end\n");
   auto config2 = load_rules(rule(path2, "id:16,phase:1,deny"));
   Exchange ex2(*config2, get("a=1"));
   EXPECT_FALSE(ex2.run().disruptive());
   EXPECT_TRUE(ex2.log().contains("unknown transformation 'nosuch'"));
+}
+
+TEST(SecRuleScript, SetvarWritesPersistentCollectionsLikeTheSetvarAction) {
+  std::string path = script("persist", R"(
+function main()
+  m.setvar("ip.score", "+5")
+  m.setvar("ip.score", "-2")
+  m.setvar("session.user", "%{ARGS.u}")
+  m.setvar("ip.gone", "1")
+  m.setvar("!ip.gone")
+  m.setvar("tx.n", 7)
+  m.setvar("!tx.n")
+  return nil
+end
+)");
+  Site site("SecAction \"id:1,phase:1,pass,nolog,initcol:ip=%{REMOTE_ADDR},setsid:abc\"\n" +
+            rule(path, "id:19,phase:2,pass,nolog") +
+            "SecAction \"id:20,phase:2,pass,nolog,setvar:'tx.seen=%{ip.score}/%{session.user}/"
+            "%{ip.gone}/%{tx.n}'\"\n");
+  EXPECT_EQ(site.request(get("u=ann")).tx_var("seen"), "3/ann//");
+  EXPECT_EQ(site.request(get("u=bob")).tx_var("seen"), "6/bob//");
+  EXPECT_EQ(site.stored("", "IP", "192.0.2.10", "score"), "6");
+  EXPECT_EQ(site.stored("", "IP", "192.0.2.10", "gone"), "<none>");
+}
+
+TEST(SecRuleScript, SetvarOnAnUninitialisedCollectionIsSkipped) {
+  std::string path = script("noinit", "function main() m.setvar('ip.x', 1) return 'ran' end\n");
+  auto config = load_rules(rule(path, "id:21,phase:1,deny,status:418"));
+  Exchange ex(*config, get(""));
+  EXPECT_EQ(ex.run().status, 418);  // no error: as in v2 the write is skipped
 }
 
 TEST(SecRuleScript, EndlessScriptIsStopped) {
