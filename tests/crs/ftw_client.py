@@ -1,9 +1,9 @@
 """Sends raw request bytes over TCP and reads one HTTP response, with bounded waits.
 
 go-ftw talks to the server with its own HTTP code so that malformed requests go out unchanged;
-so do we. The response is read until its Content-Length, the end of its chunked body, or the
-server closing the connection; `error` is set when nothing usable came back (go-ftw's
-`expect_error` then counts as met).
+so do we. The response is read until its Content-Length or the end of its chunked body (to
+the server closing the connection when it says `Connection: close`); `error` is set when
+nothing usable came back (go-ftw's `expect_error` then counts as met).
 """
 
 import socket
@@ -45,6 +45,14 @@ def _complete(raw, head_only):
     return status in (204, 304) or 100 <= status < 200
 
 
+def _closes(raw):
+    """True when the response head carries `Connection: close`."""
+    end = raw.find(b"\r\n\r\n")
+    head = raw[:end if end >= 0 else len(raw)].decode("latin-1").lower()
+    return any(line.partition(":")[0].strip() == "connection" and
+               "close" in line.partition(":")[2] for line in head.split("\r\n")[1:])
+
+
 def send(host, port, data, timeout=5.0, head_request=False):
     deadline = time.monotonic() + timeout
     resp = Response()
@@ -63,7 +71,11 @@ def send(host, port, data, timeout=5.0, head_request=False):
                 if not piece:
                     break
                 chunks.append(piece)
-                if _complete(b"".join(chunks), head_request):
+                raw = b"".join(chunks)
+                # A response that says `Connection: close` is read to EOF: httpd runs
+                # log_transaction (phase 5) before it closes, so the stage's phase-5 lines are in
+                # the log before the end marker is sent (980170-2 raced it otherwise).
+                if _complete(raw, head_request) and not _closes(raw):
                     break
             resp.raw = b"".join(chunks)
     except OSError as e:
