@@ -26,18 +26,25 @@ struct ChildStores {
   std::vector<std::pair<std::string, std::unique_ptr<CollectionStore>>> by_dir;
 };
 
-bool wants_store(const Settings& s) {
-  if (s.data_dir) return true;
+bool uses_redis(const Settings& s) {
   if (s.collection_stores)
     for (const auto& entry : *s.collection_stores)
       if (entry.second != "lmdb") return true;
   return false;
 }
 
-// Everything that makes two servers' stores different: data directory, per-kind URLs, timeout,
-// password and (Redis keys are namespaced by it) SecWebAppId.
+bool wants_store(const Settings& s) {
+  return s.data_dir || uses_redis(s);
+}
+
+// Everything that makes two servers' stores different. With LMDB alone that is the data
+// directory only: SecWebAppId scopes record keys per transaction, so a <Location> with its own
+// SecWebAppId still finds its server's store. Redis stores also differ by per-kind URLs,
+// timeout, password and (Redis keys are namespaced by it) SecWebAppId; those are read from the
+// server and virtual-host level only (docs/fleet.md).
 std::string store_identity(const Settings& s) {
   std::string id = s.data_dir.value_or("");
+  if (!uses_redis(s)) return id;
   for (std::string_view kind : {"IP", "GLOBAL", "RESOURCE", "SESSION", "USER"}) {
     id += '\n';
     id += s.collection_store_url(kind);

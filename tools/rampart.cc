@@ -1,16 +1,19 @@
 // rampart: the command-line companion of mod_rampart.
 //   rampart lint FILE...   parse rule files exactly as httpd would; print file:line: message for
-//                          the first error in each file and exit 1 if any file has one; warn
+//                          the first error in each file and exit 1 if any file has one; then
+//                          load them all in order, as httpd's Include lines would, and warn
 //                          (file:line: warning: …) about rules that load but look wrong
 //                          (Config::lint(), src/config/lint/).
 //   rampart collections …  list, show, delete and dump persistent collections (collections.cc).
 //   rampart log [options] [FILE|DIR|-]...   read audit logs (tools/log/, docs/audit-log.md).
 #include <cstdio>
 #include <cstring>
+#include <optional>
 #include <string>
+#include <vector>
 
-#include "log/cli.h"
 #include "collections.h"
+#include "log/cli.h"
 #include "rampart/config.h"
 
 namespace {
@@ -26,33 +29,51 @@ int usage() {
   return 2;
 }
 
+// Loads `files` in order into one configuration, as httpd reads its Include lines.
+std::optional<rampart::ConfigError> load_all(rampart::Config& config,
+                                             const std::vector<const char*>& files,
+                                             bool ignore_unknown) {
+  for (const char* file : files)
+    if (auto err = config.load_file(file, ignore_unknown)) return err;
+  return config.finish();
+}
+
 int lint(int argc, char** argv) {
   bool ignore_unknown = false;
-  int failed = 0, files = 0;
+  std::vector<const char*> files;
   for (int i = 0; i < argc; ++i) {
     if (std::strcmp(argv[i], "--ignore-unknown") == 0) {
       ignore_unknown = true;
       continue;
     }
-    ++files;
+    files.push_back(argv[i]);
+  }
+  if (files.empty()) return usage();
+  // Each file on its own first, so that one broken file does not hide the errors of the others.
+  int failed = 0;
+  for (const char* file : files) {
     rampart::Config config;
-    auto err = config.load_file(argv[i], ignore_unknown);
-    if (!err) err = config.finish();
+    auto err = load_all(config, {file}, ignore_unknown);
     for (const rampart::ConfigError& w : config.warnings())
       std::fprintf(stderr, "%s\n", w.to_string().c_str());
-    if (!err) {
-      for (const rampart::ConfigError& w : config.lint())
-        std::fprintf(stderr, "%s\n", w.to_string().c_str());
-    }
     if (err) {
       std::fprintf(stderr, "%s\n", err->to_string().c_str());
       ++failed;
     } else {
-      std::printf("%s: OK, %zu rules\n", argv[i], config.rule_count());
+      std::printf("%s: OK, %zu rules\n", file, config.rule_count());
     }
   }
-  if (files == 0) return usage();
-  return failed == 0 ? 0 : 1;
+  if (failed > 0) return 1;
+  // Then all of them together, in the order given: what spans files (a skipAfter to a marker in
+  // a later file, an id used twice) is judged as httpd will see it.
+  rampart::Config all;
+  if (auto err = load_all(all, files, ignore_unknown)) {
+    std::fprintf(stderr, "%s\n", err->to_string().c_str());
+    return 1;
+  }
+  for (const rampart::ConfigError& w : all.lint())
+    std::fprintf(stderr, "%s\n", w.to_string().c_str());
+  return 0;
 }
 
 }  // namespace

@@ -26,8 +26,24 @@ int64_t now_ms() {
       .count();
 }
 
-timeval as_timeval(int ms) {
-  return timeval{ms / 1000, static_cast<suseconds_t>((ms % 1000) * 1000)};
+using Clock = std::chrono::steady_clock;
+
+timeval as_timeval(int64_t us) {
+  return timeval{static_cast<time_t>(us / 1000000), static_cast<suseconds_t>(us % 1000000)};
+}
+
+// Microseconds left until `deadline`, at least 1 (a zero socket timeout would mean "none").
+int64_t remaining_us(Clock::time_point deadline) {
+  auto left = std::chrono::duration_cast<std::chrono::microseconds>(deadline - Clock::now());
+  return left.count() > 0 ? left.count() : 0;
+}
+
+// The socket timeout of the next read or write: what is left of the round trip's budget, so a
+// round trip (connect, handshake, commands) never takes longer than SecCollectionStoreTimeout
+// in all, however many socket operations it needs. False when nothing is left.
+bool bound_by(redisContext* c, Clock::time_point deadline) {
+  int64_t us = remaining_us(deadline);
+  return us > 0 && redisSetTimeout(c, as_timeval(us)) == REDIS_OK;
 }
 
 // hiredis 0.14 reports a socket timeout as an I/O error whose text is strerror(EAGAIN) (reply)
@@ -96,8 +112,9 @@ RedisStore::RedisStore(std::string url, RedisAddress address, RedisOptions optio
 
 RedisStore::~RedisStore() = default;
 
-std::unique_ptr<RedisStore::Connection> RedisStore::connect(std::string& error) {
-  timeval tv = as_timeval(options_.timeout_ms);
+std::unique_ptr<RedisStore::Connection> RedisStore::connect(Clock::time_point deadline,
+                                                            std::string& error) {
+  timeval tv = as_timeval(remaining_us(deadline));
   redisContext* raw = address_.socket_path.empty()
                           ? redisConnectWithTimeout(address_.host.c_str(), address_.port, tv)
                           : redisConnectUnixWithTimeout(address_.socket_path.c_str(), tv);
@@ -106,7 +123,7 @@ std::unique_ptr<RedisStore::Connection> RedisStore::connect(std::string& error) 
     return nullptr;
   }
   auto c = std::make_unique<Connection>(raw);
-  if (raw->err != 0 || redisSetTimeout(raw, tv) != REDIS_OK) {
+  if (raw->err != 0) {
     error = std::string("connect: ") + raw->errstr;
     return nullptr;
   }
@@ -132,6 +149,10 @@ std::unique_ptr<RedisStore::Connection> RedisStore::connect(std::string& error) 
   }
   for (size_t i = 0; i < hello.size(); ++i) {
     void* r = nullptr;
+    if (!bound_by(raw, deadline)) {
+      error = "handshake: timed out";
+      return nullptr;
+    }
     if (redisGetReply(raw, &r) != REDIS_OK) {
       error = std::string("handshake: ") + raw->errstr;
       return nullptr;
@@ -213,13 +234,15 @@ bool RedisStore::round_trip(const std::vector<Command>& commands,
       return false;
   }
   SigpipeBlock no_sigpipe;
+  // One budget for the whole round trip, the retry on a fresh connection included.
+  const auto started = Clock::now();
+  const auto deadline = started + std::chrono::milliseconds(options_.timeout_ms);
   for (int attempt = 0; attempt < 2; ++attempt) {
-    auto started = std::chrono::steady_clock::now();
     bool reused = false;
     std::unique_ptr<Connection> c = acquire(reused);
     if (!c) {
       std::string error;
-      c = connect(error);
+      c = connect(deadline, error);
       if (!c) {
         failed(error, error.find("timed out") != std::string::npos ||
                           error.find("temporarily unavailable") != std::string::npos);
@@ -239,15 +262,17 @@ bool RedisStore::round_trip(const std::vector<Command>& commands,
     }
     std::vector<redisReply*> replies;
     bool io_ok = true;
+    bool out_of_time = false;
     for (size_t i = 0; i < commands.size() && io_ok; ++i) {
       void* r = nullptr;
-      io_ok = redisGetReply(c->ctx, &r) == REDIS_OK;
+      out_of_time = !bound_by(c->ctx, deadline);
+      io_ok = !out_of_time && redisGetReply(c->ctx, &r) == REDIS_OK;
       if (io_ok) replies.push_back(static_cast<redisReply*>(r));
     }
     if (!io_ok) {
       for (redisReply* r : replies) freeReplyObject(r);
-      bool timeout = is_timeout(c->ctx);
-      std::string what = c->ctx->errstr;
+      bool timeout = out_of_time || is_timeout(c->ctx);
+      std::string what = out_of_time ? "timed out" : c->ctx->errstr;
       // A pooled connection that Redis closed (restart, idle timeout): nothing was executed,
       // so one retry on a fresh connection is safe. After a timeout it is not (it may have run).
       if (reused && !timeout && attempt == 0) continue;
@@ -257,9 +282,8 @@ bool RedisStore::round_trip(const std::vector<Command>& commands,
     bool usable = take(replies);
     for (redisReply* r : replies) freeReplyObject(r);
     release(std::move(c));
-    note_latency(std::chrono::duration_cast<std::chrono::microseconds>(
-                     std::chrono::steady_clock::now() - started)
-                     .count());
+    note_latency(
+        std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - started).count());
     down_until_ms_.store(0);
     if (was_down_.exchange(false) && options_.log_error)
       options_.log_error("rampart: collections: the Redis store " + url_ + " answers again.");

@@ -11,6 +11,7 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <functional>
 #include <memory>
 #include <mutex>
@@ -65,7 +66,9 @@ class RedisStore final : public Store {
                   const std::function<bool(std::vector<redisReply*>&)>& take);
   std::unique_ptr<Connection> acquire(bool& reused);
   void release(std::unique_ptr<Connection> c);
-  std::unique_ptr<Connection> connect(std::string& error);
+  // Connects, authenticates, selects the database and loads the script, all before `deadline`.
+  std::unique_ptr<Connection> connect(std::chrono::steady_clock::time_point deadline,
+                                      std::string& error);
   void failed(const std::string& what, bool timeout);
   void note_latency(uint64_t us);
 

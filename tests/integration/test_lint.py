@@ -100,15 +100,30 @@ class Lint(unittest.TestCase):
             self.skipTest("CRS not present")
         files = [os.path.join(crs, "crs-setup.conf.example")] + sorted(
             os.path.join(rules, f) for f in os.listdir(rules) if f.endswith(".conf"))
-        rc, out = lint(*files)
-        self.assertEqual(rc, 0, out)
-        # Linted together, as httpd loads them (RESPONSE-950 skips to a marker in 959's file).
+        # Named on the command line or included by one file, the files are judged together as
+        # httpd loads them (RESPONSE-950 skips to a marker in 959's file): no error, no warning.
         main = self.write("crs.conf", "".join(f"Include {f}\n" for f in files))
-        rc, out = lint(main)
+        for args in (files, [main]):
+            rc, out = lint(*args)
+            self.assertEqual(rc, 0, out)
+            self.assertNotIn("warning", out)
+
+    def test_skip_after_to_a_marker_in_a_later_file(self):
+        first = self.write("a.conf", 'SecRule ARGS "@rx x" "id:1,pass,nolog,skipAfter:END_B"\n')
+        second = self.write("b.conf", 'SecMarker END_B\n')
+        rc, out = lint(first, second)
         self.assertEqual(rc, 0, out)
-        self.assertNotIn("can never match", out)
-        self.assertNotIn("skipAfter", out)
-        self.assertNotIn("reserved range", out)
+        self.assertNotIn("warning", out)
+        rc, out = lint(second, first)  # the marker comes first: the skip can never land
+        self.assertEqual(rc, 0, out)
+        self.assertIn(f"{first}:1: warning: skipAfter:END_B", out)
+
+    def test_an_id_used_in_two_files_is_an_error(self):
+        first = self.write("a.conf", 'SecRule ARGS "@rx x" "id:7,pass,nolog"\n')
+        second = self.write("b.conf", 'SecRule ARGS "@rx y" "id:7,pass,nolog"\n')
+        rc, out = lint(first, second)
+        self.assertEqual(rc, 1, out)
+        self.assertIn(f"{second}:1:", out)
 
 
 if __name__ == "__main__":
