@@ -100,10 +100,19 @@ std::string multipart_boundary(std::string_view ct, MultipartFlags& flags, std::
                 : "Multipart: Boundary not found in C-T.";
     return {};
   }
-  // Between `multipart/form-data` and the parameter: blanks and at most one ';'.
-  constexpr size_t kMediaType = 19;
+  // Between the media type and the parameter: blanks and at most one ';'. v2 counts 19
+  // characters, the length of `multipart/form-data` (kept, so `multipart/form-datax` stays
+  // malformed); a type that ctl:requestBodyProcessor=MULTIPART forced ends at its first blank
+  // or ';'.
+  constexpr std::string_view kFormData = "multipart/form-data";
+  size_t media_end = 0;
+  if (ct.size() >= kFormData.size() && iequals(ct.substr(0, kFormData.size()), kFormData)) {
+    media_end = kFormData.size();
+  } else {
+    while (media_end < at && ct[media_end] != ';' && !is_blank(ct[media_end])) ++media_end;
+  }
   bool semicolon = false;
-  for (size_t i = std::min(kMediaType, at); i < at; ++i) {
+  for (size_t i = std::min(media_end, at); i < at; ++i) {
     if (is_blank(ct[i])) continue;
     if (ct[i] == ';' && !semicolon) {
       semicolon = true;

@@ -61,6 +61,7 @@ constexpr VariableDef kVariables[] = {
     {"MULTIPART_HEADER_FOLDING", false, multipart_header_folding},
     {"MULTIPART_INVALID_HEADER_FOLDING", false, multipart_invalid_header_folding},
     {"MULTIPART_LF_LINE", false, multipart_lf_line},
+    {"MULTIPART_CRLF_LINE", false, multipart_crlf_line},
     {"MULTIPART_CRLF_LF_LINES", false, multipart_crlf_lf_lines},
     {"MULTIPART_MISSING_SEMICOLON", false, multipart_missing_semicolon},
     {"MULTIPART_INVALID_QUOTING", false, multipart_invalid_quoting},

@@ -124,6 +124,51 @@ TEST(Multipart, StrictnessFlags) {
   }
 }
 
+// MULTIPART_CRLF_LINE says a line ended in CRLF: informational, set by a well-formed body, never
+// part of MULTIPART_STRICT_ERROR (v2).
+// The ';' before `boundary` is looked for after the media type, whichever type a
+// ctl:requestBodyProcessor=MULTIPART forced; `multipart/form-data` keeps v2's exact rule.
+TEST(Multipart, BoundaryAfterAnyMediaType) {
+  struct Case {
+    std::string_view content_type;
+    bool missing_semicolon;
+    bool error;
+  };
+  const Case cases[] = {
+      {"multipart/form-data; boundary=XyZ", false, false},
+      {"multipart/form-data boundary=XyZ", true, false},
+      {"multipart/form-datax; boundary=XyZ", false, true},  // v2: malformed
+      {"multipart/mixed; boundary=XyZ", false, false},
+      {"multipart/mixed boundary=XyZ", true, false},
+      {"application/x-upload; boundary=XyZ", false, false},
+      {"multipart/mixed;; boundary=XyZ", false, true},
+  };
+  for (const Case& c : cases) {
+    body::MultipartFlags flags;
+    std::string error;
+    std::string boundary = body::multipart_boundary(c.content_type, flags, error);
+    EXPECT_EQ(!error.empty(), c.error) << c.content_type << ": " << error;
+    if (c.error) continue;
+    EXPECT_EQ(boundary, "XyZ") << c.content_type;
+    EXPECT_EQ(flags.missing_semicolon, c.missing_semicolon) << c.content_type;
+  }
+}
+
+TEST(Multipart, CrlfLineIsInformational) {
+  auto config = load_rules(
+      "SecRuleEngine On\nSecRequestBodyAccess On\n"
+      "SecRule MULTIPART_CRLF_LINE \"@eq 1\" \"id:1,phase:2,pass,nolog,setvar:tx.crlf=1\"\n"
+      "SecRule MULTIPART_STRICT_ERROR \"@eq 1\" \"id:2,phase:2,pass,nolog,setvar:tx.strict=1\"\n");
+  Exchange crlf(*config, multipart(kClean));
+  crlf.run();
+  EXPECT_EQ(crlf.tx_var("crlf"), "1");
+  EXPECT_EQ(crlf.tx_var("strict"), "<unset>");
+  Exchange lf(*config,
+              multipart("--XyZ\nContent-Disposition: form-data; name=\"a\"\n\n1\n--XyZ--\n"));
+  lf.run();
+  EXPECT_EQ(lf.tx_var("crlf"), "<unset>");
+}
+
 TEST(Multipart, FatalErrorsSetReqbodyError) {
   auto config = load_rules(kRules);
   Exchange no_final(*config,
