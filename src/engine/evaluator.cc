@@ -19,8 +19,7 @@ namespace {
 // The value after the rule's transformation pipeline, cached per (pipeline, value).
 std::string_view transformed(TransactionState& tx, const Rule& rule, std::string_view value) {
   if (rule.transforms.empty()) return value;
-  TransactionState::CacheKey key{rule.pipeline_key, std::string(value)};
-  auto it = tx.transform_cache.find(key);
+  auto it = tx.transform_cache.find(TransactionState::CacheProbe{rule.pipeline_key, value});
   bool trace = tx.debug_enabled(9);  // the steps, so a site owner sees why a value matched
   if (it != tx.transform_cache.end()) {
     if (trace) tx.debug(9, "T: t:" + rule.pipeline_key + " taken from the cache");
@@ -37,6 +36,7 @@ std::string_view transformed(TransactionState& tx, const Rule& rule, std::string
                       log::escape(std::string_view(current).substr(0, 256)) + "\"");
     }
   }
+  TransactionState::CacheKey key{rule.pipeline_key, std::string(value)};
   return tx.transform_cache.emplace(std::move(key), std::move(current)).first->second;
 }
 
@@ -65,12 +65,15 @@ bool removed_at_runtime(const TransactionState& tx, const Rule& rule) {
 void remove_targets(const TransactionState& tx, const Rule& starter,
                     std::vector<variables::Selected>& selected) {
   for (const TargetRemoval& t : tx.removed_targets) {
-    if (!t.rules.matches(starter, tx.scratch)) continue;
-    std::erase_if(selected, [&](const variables::Selected& s) {
+    auto named = [&](const variables::Selected& s) {
       if (!iequals(s.var->name, t.var)) return false;
       if (t.key_regex) return t.key_regex->matches(s.key, tx.scratch);
       return t.key.empty() || iequals(s.key, t.key);
-    });
+    };
+    // Most rules select nothing a removal names: that test is cheaper than the rule matcher's.
+    if (std::none_of(selected.begin(), selected.end(), named)) continue;
+    if (!t.rules.matches(starter, tx.scratch)) continue;
+    std::erase_if(selected, named);
   }
 }
 
@@ -218,7 +221,20 @@ LinkResult eval_link(TransactionState& tx, const Rule& link, const Rule& starter
     return matched("", "", *message) ? LinkResult::kStop : LinkResult::kMatch;
   }
 
-  std::vector<variables::Selected> selected;
+  // The pool keeps its capacity from rule to rule; a nested evaluation (an action's macro)
+  // would find it empty and use its own.
+  struct Pooled {
+    TransactionState& tx;
+    std::vector<variables::Selected> v = std::move(tx.selected_pool);
+    std::string name = std::move(tx.name_pool);
+    ~Pooled() {
+      v.clear();
+      tx.selected_pool = std::move(v);
+      tx.name_pool = std::move(name);
+    }
+  } pooled{tx};
+  std::vector<variables::Selected>& selected = pooled.v;
+  selected.clear();
   variables::select(tx, link.targets, selected);
   if (!tx.removed_targets.empty()) remove_targets(tx, starter, selected);
   std::string param_buf;
@@ -226,7 +242,7 @@ LinkResult eval_link(TransactionState& tx, const Rule& link, const Rule& starter
   bool any = false;
   std::vector<std::string_view> stages;
   for (const variables::Selected& sel : selected) {
-    std::string name = sel.name();
+    std::string_view name = sel.name(pooled.name);
     stages.clear();
     if (link.actions.multi_match) {
       all_stages(tx, link, sel.value, stages);
@@ -247,8 +263,8 @@ LinkResult eval_link(TransactionState& tx, const Rule& link, const Rule& starter
       bool hit = link.op->match(value, param, st);
       if (tx.debug_enabled(9)) {
         tx.debug(9, "Rule " + std::string(starter.id) + " (" + starter.where.file + ":" +
-                        std::to_string(link.where.line) + "): @" + link.op_name + " on " + name +
-                        " = \"" + log::escape(value.substr(0, 256)) +
+                        std::to_string(link.where.line) + "): @" + link.op_name + " on " +
+                        std::string(name) + " = \"" + log::escape(value.substr(0, 256)) +
                         "\" after t:" + (link.pipeline_key.empty() ? "none" : link.pipeline_key) +
                         " -> " + ((hit != link.op_negated) ? "match" : "no match"));
       }

@@ -20,6 +20,7 @@
 #include "log/audit_state.h"
 #include "rampart/config.h"
 #include "rampart/transaction.h"
+#include "variables/select.h"
 
 namespace rampart {
 
@@ -133,14 +134,33 @@ struct TransactionState {
   struct CacheKey {
     std::string_view pipeline;  // Rule::pipeline_key; rules outlive transactions
     std::string value;
-    bool operator==(const CacheKey& o) const { return pipeline == o.pipeline && value == o.value; }
+  };
+  // What a lookup passes: no copy of the value unless it is stored.
+  struct CacheProbe {
+    std::string_view pipeline, value;
   };
   struct CacheHash {
-    size_t operator()(const CacheKey& k) const {
-      return std::hash<std::string>()(k.value) ^ (std::hash<std::string_view>()(k.pipeline) << 1);
+    using is_transparent = void;
+    size_t operator()(const CacheProbe& k) const {
+      return std::hash<std::string_view>()(k.value) ^
+             (std::hash<std::string_view>()(k.pipeline) << 1);
+    }
+    size_t operator()(const CacheKey& k) const { return (*this)(CacheProbe{k.pipeline, k.value}); }
+  };
+  struct CacheEqual {
+    using is_transparent = void;
+    static CacheProbe probe(const CacheKey& k) { return {k.pipeline, k.value}; }
+    static CacheProbe probe(const CacheProbe& k) { return k; }
+    template <typename A, typename B>
+    bool operator()(const A& a, const B& b) const {
+      CacheProbe x = probe(a), y = probe(b);
+      return x.pipeline == y.pipeline && x.value == y.value;
     }
   };
-  std::unordered_map<CacheKey, std::string, CacheHash> transform_cache;
+  std::unordered_map<CacheKey, std::string, CacheHash, CacheEqual> transform_cache;
+  // Reused by the evaluator for each rule's selected values (capacity kept across rules).
+  std::vector<variables::Selected> selected_pool;
+  std::string name_pool;  // likewise for "ARGS:foo", the name of the value under test
 
   // Settings as changed by ctl; `effective_` caches overrides over the config's settings.
   Settings overrides;

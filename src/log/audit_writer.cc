@@ -169,12 +169,15 @@ bool AuditLogFile::should_report() const {
 
 namespace {
 
-// mkdir -p for the directories above `path`, each created with `mode`.
+// mkdir -p for the directories above `path`. Each one it creates gets exactly `mode`
+// (SecAuditLogDirMode): mkdir's mode is narrowed by httpd's umask, so it is set again.
 bool make_parents(const std::string& path, int mode, std::string& error) {
   for (size_t slash = path.find('/', 1); slash != std::string::npos;
        slash = path.find('/', slash + 1)) {
     std::string dir = path.substr(0, slash);
-    if (::mkdir(dir.c_str(), static_cast<mode_t>(mode)) != 0 && errno != EEXIST) {
+    if (::mkdir(dir.c_str(), static_cast<mode_t>(mode)) == 0) {
+      ::chmod(dir.c_str(), static_cast<mode_t>(mode));
+    } else if (errno != EEXIST) {
       error = errno_text("cannot create the directory '" + dir + "'");
       return false;
     }
@@ -193,6 +196,7 @@ bool write_entry_file(const std::string& path, std::string_view entry, int dir_m
     error = errno_text("cannot create '" + path + "'");
     return false;
   }
+  ::fchmod(fd, static_cast<mode_t>(file_mode));  // exactly SecAuditLogFileMode, whatever the umask
   size_t done = 0;
   while (done < entry.size()) {
     ssize_t n = ::write(fd, entry.data() + done, entry.size() - done);

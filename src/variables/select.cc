@@ -14,6 +14,13 @@ std::string Selected::name() const {
   return n;
 }
 
+std::string_view Selected::name(std::string& buf) const {
+  if (var->key_is_name) return key;
+  if (!var->collection || key.empty()) return var->name;
+  buf.assign(var->name).append(":").append(key);
+  return buf;
+}
+
 namespace {
 
 void fields_of(const TransactionState& tx, const Target& t, std::vector<Field>& out) {
@@ -47,8 +54,7 @@ bool excluded(const TransactionState& tx, const std::vector<Target>& targets, co
   for (const Target& x : targets) {
     if (!x.exclude || x.var != t.var) continue;
     if (!x.key.empty() && iequals(x.key, key)) return true;
-    if (x.key_regex && x.key_regex->matches(key, tx.scratch))
-      return true;
+    if (x.key_regex && x.key_regex->matches(key, tx.scratch)) return true;
   }
   return false;
 }

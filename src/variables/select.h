@@ -17,6 +17,8 @@ struct Selected {
   std::string_view key;
   std::string_view value;
   std::string name() const;
+  // The same without an allocation: a view of the variable's name or key, or of `buf`.
+  std::string_view name(std::string& buf) const;
 };
 
 // Every value the rule's targets select, in target order, exclusions applied.
