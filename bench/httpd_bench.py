@@ -253,10 +253,14 @@ def report(results, workloads, names):
         print("| workload | Rampart | ModSecurity v2 |")
         print("|---|---|---|")
         for w in workloads:
-            cost = {n: 1 / med(results[n]["wl"][w.name]["rps"]) for n in results}
+            # A configuration that answered nothing in time (0 req/s) has no cost to compare.
+            cost = {n: 1 / rps for n in results
+                    if (rps := med(results[n]["wl"][w.name]["rps"])) > 0}
             cells = []
             for eng in ("rampart", "modsec"):
-                if f"{eng}-pl1" in cost and f"{eng}-pl4" in cost:
+                if "nowaf" not in cost:
+                    cells.append("n/a")
+                elif f"{eng}-pl1" in cost and f"{eng}-pl4" in cost:
                     extra1 = cost[f"{eng}-pl1"] - cost["nowaf"]
                     extra4 = cost[f"{eng}-pl4"] - cost["nowaf"]
                     cells.append(ratio(extra4, extra1) if extra1 > 0 else "n/a")
