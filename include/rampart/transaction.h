@@ -93,6 +93,10 @@ struct ServerVariables {
   long long script_uid = 0, script_gid = 0;
   std::string_view script_username, script_groupname;
   unsigned script_mode = 0;  // permission bits, e.g. 0644
+  // When the names above are empty: resolve the uid/gid only if a rule asks for SCRIPT_USERNAME
+  // or SCRIPT_GROUPNAME (a passwd/group lookup reads files: too slow for every request).
+  std::string (*user_name)(long long uid) = nullptr;
+  std::string (*group_name)(long long gid) = nullptr;
 };
 
 class Transaction {

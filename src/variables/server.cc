@@ -51,10 +51,22 @@ void script_gid(const TransactionState& tx, std::vector<Field>& out) {
     out.push_back(Field{{}, tx.keep(std::to_string(tx.server_vars.script_gid))});
 }
 void script_username(const TransactionState& tx, std::vector<Field>& out) {
-  if (tx.server_vars.script_stat) known(out, tx.server_vars.script_username);
+  const ServerVariables& v = tx.server_vars;
+  if (!v.script_stat) return;
+  if (v.script_username.empty() && v.user_name != nullptr) {
+    known(out, tx.keep(v.user_name(v.script_uid)));
+    return;
+  }
+  known(out, v.script_username);
 }
 void script_groupname(const TransactionState& tx, std::vector<Field>& out) {
-  if (tx.server_vars.script_stat) known(out, tx.server_vars.script_groupname);
+  const ServerVariables& v = tx.server_vars;
+  if (!v.script_stat) return;
+  if (v.script_groupname.empty() && v.group_name != nullptr) {
+    known(out, tx.keep(v.group_name(v.script_gid)));
+    return;
+  }
+  known(out, v.script_groupname);
 }
 // Four octal digits, as v2 prints them: "0644".
 void script_mode(const TransactionState& tx, std::vector<Field>& out) {

@@ -46,6 +46,37 @@ TEST(ServerVariables, Values) {
   EXPECT_EQ(status_for("SCRIPT_MODE", "0755"), 418);
 }
 
+// The connector may leave the names to be resolved only when a rule reads them.
+TEST(ServerVariables, NamesResolvedOnDemand) {
+  static int lookups = 0;
+  ServerVariables v = cgi_vars();
+  v.script_username = {};
+  v.script_groupname = {};
+  v.user_name = [](long long uid) {
+    ++lookups;
+    return uid == 33 ? std::string("www-data") : std::string();
+  };
+  v.group_name = [](long long gid) {
+    ++lookups;
+    return gid == 34 ? std::string("backup") : std::string();
+  };
+  auto config = load_rules(
+      "SecRuleEngine On\n"
+      "SecRule SCRIPT_USERNAME \"@streq www-data\" \"id:1,phase:2,pass,nolog,setvar:tx.u=1\"\n"
+      "SecRule SCRIPT_GROUPNAME \"@streq backup\" \"id:2,phase:2,pass,nolog,setvar:tx.g=1\"\n");
+  Exchange ex(*config, get(""));
+  ex.tx().set_server_variables(v);
+  ex.run();
+  EXPECT_EQ(ex.tx_var("u"), "1");
+  EXPECT_EQ(ex.tx_var("g"), "1");
+  EXPECT_EQ(lookups, 2);
+  auto other = load_rules("SecRuleEngine On\nSecRule ARGS \"@rx x\" \"id:1,phase:2,pass\"\n");
+  Exchange quiet(*other, get("a=x"));
+  quiet.tx().set_server_variables(v);
+  quiet.run();
+  EXPECT_EQ(lookups, 2);  // no rule asked: no lookup
+}
+
 // As in v2, what httpd does not have gives no value at all: the count is 0.
 TEST(ServerVariables, UnknownGivesNoField) {
   auto config = load_rules(
