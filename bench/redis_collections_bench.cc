@@ -14,50 +14,13 @@
 #include <string>
 #include <vector>
 
+#include "collection_request.h"
 #include "rampart/collection_store.h"
 #include "rampart/config.h"
 #include "rampart/transaction.h"
 
-namespace {
-
-class NullSink : public rampart::LogSink {
- public:
-  void alert(std::string_view) override {}
-};
-
-double run(const rampart::Config& config, rampart::CollectionStore* store, int requests,
-           const std::vector<std::string>& ips) {
-  NullSink sink;
-  auto start = std::chrono::steady_clock::now();
-  for (int i = 0; i < requests; ++i) {
-    rampart::Transaction tx(config, sink);
-    tx.set_collection_store(store);
-    tx.set_connection(ips[i % ips.size()], 40000, "127.0.0.1", 80);
-    tx.set_request_line("GET /index.html?a=1 HTTP/1.1", "GET", "/index.html?a=1", "HTTP/1.1");
-    tx.set_uri("/index.html", "a=1", "/index.html");
-    tx.set_unique_id("BENCH");
-    tx.add_request_header("Host", "www.example.com");
-    tx.process_request_headers();
-    tx.process_request_body();
-    tx.set_response_status(200, "HTTP/1.1");
-    tx.process_response_headers();
-    tx.process_response_body();
-    tx.process_logging();
-  }
-  std::chrono::duration<double, std::micro> took = std::chrono::steady_clock::now() - start;
-  return took.count() / requests;
-}
-
-std::unique_ptr<rampart::Config> load(const std::string& rules) {
-  auto c = std::make_unique<rampart::Config>();
-  if (auto err = c->load_string("SecRuleEngine On\n" + rules, "bench.conf")) {
-    std::fprintf(stderr, "%s\n", err->to_string().c_str());
-    std::exit(1);
-  }
-  return c;
-}
-
-}  // namespace
+using rampart::bench::load_rules_or_exit;
+using rampart::bench::time_requests;
 
 int main(int argc, char** argv) {
   std::string url = argc > 1 ? argv[1] : "redis://127.0.0.1:6379/0";
@@ -84,15 +47,16 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "%s\n", error.c_str());
     return 1;
   }
-  auto none = load("SecAction \"id:1,phase:1,pass,nolog\"\n");
-  auto counting = load(
+  auto none = load_rules_or_exit("SecAction \"id:1,phase:1,pass,nolog\"\n");
+  auto counting = load_rules_or_exit(
       "SecAction \"id:1,phase:1,pass,nolog,initcol:ip=%{REMOTE_ADDR},setvar:ip.counter=+1\"\n");
-  run(*counting, lmdb.get(), requests / 10, ips);  // warm up: records exist, connection open
-  run(*counting, redis.get(), requests / 10, ips);
+  time_requests(*counting, lmdb.get(), requests / 10,
+                ips);  // warm up: records exist, connection open
+  time_requests(*counting, redis.get(), requests / 10, ips);
   rampart::CollectionStoreMetrics before = redis->metrics();
-  double t_none = run(*none, nullptr, requests, ips);
-  double t_lmdb = run(*counting, lmdb.get(), requests, ips);
-  double t_redis = run(*counting, redis.get(), requests, ips);
+  double t_none = time_requests(*none, nullptr, requests, ips);
+  double t_lmdb = time_requests(*counting, lmdb.get(), requests, ips);
+  double t_redis = time_requests(*counting, redis.get(), requests, ips);
   rampart::CollectionStoreMetrics after = redis->metrics();
   std::printf("requests per case: %d, distinct client addresses: %d, Redis %s\n", requests,
               distinct, url.c_str());

@@ -11,11 +11,11 @@ parts' content sizes (fields do not count), FILES_SIZES each file's content size
 
 import glob
 import os
-import threading
 import time
 import unittest
 
 from harness import Httpd, main
+from rss_util import RssSampler, children
 
 MODSEC = "/usr/lib/apache2/modules/mod_security2.so"
 WAIT = 10.0  # seconds any single wait may take
@@ -290,54 +290,6 @@ SecRule REQBODY_ERROR "!@eq 0" "id:6304,phase:2,deny,status:400,msg:'body error'
 """
 
 
-def rss_bytes(pid):
-    try:
-        with open(f"/proc/{pid}/status") as f:
-            for line in f:
-                if line.startswith("VmRSS:"):
-                    return int(line.split()[1]) * 1024
-    except OSError:
-        pass
-    return None
-
-
-def children(parent):
-    """The httpd children (workers, cgid daemon): the processes whose parent is `parent`."""
-    out = []
-    for path in glob.glob("/proc/[0-9]*/stat"):
-        try:
-            with open(path) as f:
-                fields = f.read().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if int(fields[1]) == parent:
-            out.append(int(path.split("/")[2]))
-    return out
-
-
-class RssSampler(threading.Thread):
-    """Samples the RSS of the given processes every 20 ms until stop() (at most `limit` s)."""
-
-    def __init__(self, pids, limit=120.0):
-        super().__init__(daemon=True)
-        self.pids = pids
-        self.baseline = {pid: rss_bytes(pid) or 0 for pid in pids}
-        self.peak = dict(self.baseline)
-        self.done = threading.Event()
-        self.limit = limit
-
-    def run(self):
-        deadline = time.monotonic() + self.limit
-        while not self.done.is_set() and time.monotonic() < deadline:
-            for pid in self.pids:
-                self.peak[pid] = max(self.peak[pid], rss_bytes(pid) or 0)
-            time.sleep(0.02)
-
-    def stop(self):
-        self.done.set()
-        self.join(timeout=WAIT)
-
-
 def pieces(data, size):
     for i in range(0, len(data), size):
         yield data[i:i + size]
@@ -380,7 +332,7 @@ class LargeUpload(LogMixin, unittest.TestCase):
         data = self.upload_body(content)
         pids = children(h.pid())
         self.assertTrue(pids, "no httpd children found")
-        sampler = RssSampler(pids)
+        sampler = RssSampler(pids, limit=120.0)
         sampler.start()
         seen = {}
 
