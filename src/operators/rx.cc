@@ -12,8 +12,8 @@ namespace rampart::operators {
 
 namespace {
 
-// v2 compiles with PCRE_DOTALL | PCRE_DOLLAR_ENDONLY; the wrapper offers only the former (see the
-// DISABLED_ test in rx_test.cc).
+// v2 compiles with PCRE_DOTALL | PCRE_DOLLAR_ENDONLY: `.` matches a newline, and `$` only the
+// very end of the value (not before a final newline).
 constexpr uint32_t kRxFlags = Regex::kDotAll | Regex::kDollarEndOnly;
 constexpr int kMaxCaptures = 10;  // TX.0 .. TX.9
 
