@@ -24,6 +24,8 @@ packages=(
   # bench/: wrk is the httpd load generator, libbenchmark-dev the engine microbenchmarks,
   # python3-matplotlib draws the scaling plot, valgrind (callgrind) profiles the hot spots
   wrk libbenchmark-dev python3-matplotlib valgrind
+  # scripts/fuzz.sh: libFuzzer harnesses built with clang (ASan, UBSan)
+  clang libclang-rt-14-dev
 )
 
 missing=()

@@ -28,7 +28,9 @@ std::unique_ptr<CollectionStore> CollectionStore::open(const std::string& data_d
   out->by_kind_.fill(out->store_.get());
   // Kinds that share a URL share one RedisStore (and its connections).
   std::vector<std::pair<std::string, collections::Store*>> by_url;
-  for (const auto& [kind, url] : options.stores) {
+  for (const auto& entry : options.stores) {
+    const std::string& kind = entry.first;
+    const std::string& url = entry.second;  // a plain reference: lambdas capture it (clang 14)
     int index = collections::collection_kind_index(kind);
     if (index < 0) continue;
     if (url == "lmdb") {
@@ -36,7 +38,7 @@ std::unique_ptr<CollectionStore> CollectionStore::open(const std::string& data_d
       continue;
     }
     auto known = std::find_if(by_url.begin(), by_url.end(),
-                              [&](const auto& entry) { return entry.first == url; });
+                              [&](const auto& known_url) { return known_url.first == url; });
     if (known == by_url.end()) {
       collections::RedisOptions redis;
       redis.timeout_ms = options.timeout_ms;

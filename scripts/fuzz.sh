@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer harnesses of tests/fuzz with clang (ASan + UBSan) and runs each for
+# SECONDS (default 60), starting from the seed corpus in tests/fuzz/corpus/<target>/. New inputs
+# collect in BUILD/corpus/<target>/, crashes in BUILD/crashes/<target>/ (add each one to the seed
+# corpus, with the fix, so it stays a regression test). Exits 1 when a harness failed.
+#   bash scripts/fuzz.sh [SECONDS] [TARGET...]      targets: config request transforms
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+seconds=${1:-60}
+shift || true
+targets=("$@")
+[ ${#targets[@]} -gt 0 ] || targets=(config request transforms)
+build=${RAMPART_FUZZ_BUILD_DIR:-build-fuzz}
+
+CC=clang CXX=clang++ cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DRAMPART_FUZZ=ON \
+  -DRAMPART_BUILD_APACHE=OFF -DBUILD_TESTING=OFF >/dev/null
+cmake --build "$build" -j"$(nproc)" --target "${targets[@]/#/fuzz_}" >/dev/null
+
+status=0
+for t in "${targets[@]}"; do
+  mkdir -p "$build/corpus/$t" "$build/crashes/$t"
+  log="$build/fuzz_$t.log"
+  if "$build/tests/fuzz/fuzz_$t" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+      -artifact_prefix="$build/crashes/$t/" "$build/corpus/$t" "tests/fuzz/corpus/$t" >"$log" 2>&1; then
+    echo "fuzz_$t: ok, $(grep -oE '#[0-9]+' "$log" | tail -1 | tr -d '#') runs in $seconds s"
+  else
+    echo "fuzz_$t: FAILED (log: $log)"
+    tail -40 "$log"
+    status=1
+  fi
+done
+exit $status
