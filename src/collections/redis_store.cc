@@ -32,7 +32,7 @@ timeval as_timeval(int64_t us) {
   return timeval{static_cast<time_t>(us / 1000000), static_cast<suseconds_t>(us % 1000000)};
 }
 
-// Microseconds left until `deadline`, at least 1 (a zero socket timeout would mean "none").
+// Microseconds left until `deadline`; 0 when none is left (never a socket timeout: 0 means none).
 int64_t remaining_us(Clock::time_point deadline) {
   auto left = std::chrono::duration_cast<std::chrono::microseconds>(deadline - Clock::now());
   return left.count() > 0 ? left.count() : 0;
@@ -114,7 +114,12 @@ RedisStore::~RedisStore() = default;
 
 std::unique_ptr<RedisStore::Connection> RedisStore::connect(Clock::time_point deadline,
                                                             std::string& error) {
-  timeval tv = as_timeval(remaining_us(deadline));
+  int64_t budget_us = remaining_us(deadline);
+  if (budget_us == 0) {  // a zero timeval would not bound the connect at all in some versions
+    error = "connect: timed out";
+    return nullptr;
+  }
+  timeval tv = as_timeval(budget_us);
   redisContext* raw = address_.socket_path.empty()
                           ? redisConnectWithTimeout(address_.host.c_str(), address_.port, tv)
                           : redisConnectUnixWithTimeout(address_.socket_path.c_str(), tv);
