@@ -20,13 +20,12 @@ namespace {
 constexpr int64_t kLogEveryMs = 10000;  // problems are logged at most this often
 constexpr size_t kScanLimit = 1000000;  // keys a scan() visits at most (command-line use)
 
+using Clock = std::chrono::steady_clock;
+
 int64_t now_ms() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(
-             std::chrono::steady_clock::now().time_since_epoch())
+  return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now().time_since_epoch())
       .count();
 }
-
-using Clock = std::chrono::steady_clock;
 
 timeval as_timeval(int64_t us) {
   return timeval{static_cast<time_t>(us / 1000000), static_cast<suseconds_t>(us % 1000000)};
@@ -48,10 +47,26 @@ bool bound_by(redisContext* c, Clock::time_point deadline) {
 
 // hiredis 0.14 reports a socket timeout as an I/O error whose text is strerror(EAGAIN) (reply)
 // or strerror(ETIMEDOUT) (connect).
+bool says_timeout(std::string_view error) {
+  return error.find("temporarily unavailable") != std::string_view::npos ||
+         error.find("timed out") != std::string_view::npos;
+}
+
 bool is_timeout(const redisContext* c) {
-  std::string_view e = c->errstr;
-  return c->err == REDIS_ERR_IO && (e.find("temporarily unavailable") != std::string_view::npos ||
-                                    e.find("timed out") != std::string_view::npos);
+  return c->err == REDIS_ERR_IO && says_timeout(c->errstr);
+}
+
+// Queues one command (pipelined: the replies are read afterwards).
+void append_command(redisContext* c, const std::vector<std::string>& command) {
+  std::vector<const char*> argv;
+  std::vector<size_t> lens;
+  argv.reserve(command.size());
+  lens.reserve(command.size());
+  for (const std::string& a : command) {
+    argv.push_back(a.data());
+    lens.push_back(a.size());
+  }
+  redisAppendCommandArgv(c, static_cast<int>(argv.size()), argv.data(), lens.data());
 }
 
 std::string_view reply_text(const redisReply* r) {
@@ -143,15 +158,7 @@ std::unique_ptr<RedisStore::Connection> RedisStore::connect(Clock::time_point de
   }
   if (address_.db != 0) hello.push_back({"SELECT", std::to_string(address_.db)});
   hello.push_back({"SCRIPT", "LOAD", std::string(kApplyScript)});
-  for (const Command& cmd : hello) {
-    std::vector<const char*> argv;
-    std::vector<size_t> lens;
-    for (const std::string& a : cmd) {
-      argv.push_back(a.data());
-      lens.push_back(a.size());
-    }
-    redisAppendCommandArgv(raw, static_cast<int>(argv.size()), argv.data(), lens.data());
-  }
+  for (const Command& cmd : hello) append_command(raw, cmd);
   for (size_t i = 0; i < hello.size(); ++i) {
     void* r = nullptr;
     if (!bound_by(raw, deadline)) {
@@ -249,22 +256,11 @@ bool RedisStore::round_trip(const std::vector<Command>& commands,
       std::string error;
       c = connect(deadline, error);
       if (!c) {
-        failed(error, error.find("timed out") != std::string::npos ||
-                          error.find("temporarily unavailable") != std::string::npos);
+        failed(error, says_timeout(error));
         return false;
       }
     }
-    for (const Command& cmd : commands) {
-      std::vector<const char*> argv;
-      std::vector<size_t> lens;
-      argv.reserve(cmd.size());
-      lens.reserve(cmd.size());
-      for (const std::string& a : cmd) {
-        argv.push_back(a.data());
-        lens.push_back(a.size());
-      }
-      redisAppendCommandArgv(c->ctx, static_cast<int>(argv.size()), argv.data(), lens.data());
-    }
+    for (const Command& cmd : commands) append_command(c->ctx, cmd);
     std::vector<redisReply*> replies;
     bool io_ok = true;
     bool out_of_time = false;
