@@ -65,6 +65,24 @@ class LogMixin:
         return self.lines_since(mark, needle)
 
 
+class EchoServerCase(LogMixin):
+    """One Rampart httpd with the echo CGI and a SecTmpDir for all the cases of a class, started
+    with the class's RULES."""
+
+    RULES = ""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.httpd = Httpd(config=cls.RULES, cgi=True)
+        cls.tmp = make_tmp(cls.httpd)
+        cls.httpd.start()
+        os.chmod(cls.tmp, 0o777)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.httpd.cleanup()
+
+
 # ---- 1. MULTIPART_NAME, MULTIPART_FILENAME, FILES_COMBINED_SIZE ----
 
 VARIABLE_RULES = r"""SecRuleEngine On
@@ -206,21 +224,12 @@ MIXED = f"multipart/mixed; boundary={BOUNDARY}"
 FORCE = {"X-Force": "multipart"}
 
 
-class ForcedMultipart(LogMixin, unittest.TestCase):
+class ForcedMultipart(EchoServerCase, unittest.TestCase):
     """Rampart only. ModSecurity v2.9.7 refuses every media type but multipart/form-data once
     MULTIPART is forced (REQBODY_ERROR, `Multipart: Invalid MIME type.`); Rampart's processor
     takes the boundary from whatever Content-Type the request has (src/body/multipart.cc)."""
 
-    @classmethod
-    def setUpClass(cls):
-        cls.httpd = Httpd(config=FORCE_RULES, cgi=True)
-        cls.tmp = make_tmp(cls.httpd)
-        cls.httpd.start()
-        os.chmod(cls.tmp, 0o777)
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.httpd.cleanup()
+    RULES = FORCE_RULES
 
     def post(self, content_type, data, force=True, query=""):
         headers = dict(FORCE if force else {}, **{"Content-Type": content_type})
@@ -295,17 +304,8 @@ def pieces(data, size):
         yield data[i:i + size]
 
 
-class LargeUpload(LogMixin, unittest.TestCase):
-    @classmethod
-    def setUpClass(cls):
-        cls.httpd = Httpd(config=BIG_RULES, cgi=True)
-        cls.tmp = make_tmp(cls.httpd)
-        cls.httpd.start()
-        os.chmod(cls.tmp, 0o777)
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.httpd.cleanup()
+class LargeUpload(EchoServerCase, unittest.TestCase):
+    RULES = BIG_RULES
 
     def upload_body(self, content):
         return body(part("comment", "big one", boundary=BIG_BOUNDARY),
