@@ -8,7 +8,9 @@ loaded into a private httpd (harness.Httpd without mod_rampart); nothing system-
 
 import http.client
 import os
+import re
 import shutil
+import time
 
 import harness
 
@@ -60,6 +62,35 @@ def send(h, source, method, path, headers, body):
         c.close()
 
 
+def entries_logged(path, log_type, log_format):
+    """How many transactions the main audit log holds so far (Concurrent: index lines)."""
+    try:
+        with open(path, "rb") as f:
+            text = f.read()
+    except FileNotFoundError:
+        return 0
+    if log_type == "Serial" and log_format == "Native":
+        return len(re.findall(rb"^--[0-9a-zA-Z]+-Z--$", text, re.M))
+    return sum(1 for line in text.splitlines() if line.strip())
+
+
+def send_all(h, name, log_type, log_format):
+    """Sends REQUESTS one at a time. The engine writes an entry in the logging phase, after the
+    client has its answer, so the next request could be logged first; waiting for each entry
+    keeps the log in request order, which the tests rely on."""
+    log = os.path.join(h.logs, "audit.log")
+    for n, (source, method, path, headers, body, want) in enumerate(REQUESTS, 1):
+        got = send(h, source, method, path, headers, body)
+        if got != want:
+            raise AssertionError(f"{name}: {method} {path} gave {got}, not {want}\n"
+                                 + h.error_log())
+        deadline = time.monotonic() + 5
+        while entries_logged(log, log_type, log_format) < n:
+            if time.monotonic() > deadline:
+                raise AssertionError(f"{name}: entry {n} not in {log} after 5 s")
+            time.sleep(0.02)
+
+
 def write_v2_logs(dest, modes=MODES):
     """Runs REQUESTS through mod_security2 once per mode; copies what it wrote into dest."""
     out = {}
@@ -71,11 +102,7 @@ def write_v2_logs(dest, modes=MODES):
         with h:
             # Concurrent files are written by the children, which run as www-data.
             os.chmod(os.path.join(h.root, "audit"), 0o777)
-            for source, method, path, headers, body, want in REQUESTS:
-                got = send(h, source, method, path, headers, body)
-                if got != want:
-                    raise AssertionError(f"{name}: {method} {path} gave {got}, not {want}\n"
-                                         + h.error_log())
+            send_all(h, name, log_type, log_format)
             h.stop()  # flushes and closes the logs
             if log_type == "Serial":
                 out[name] = shutil.copy(os.path.join(h.logs, "audit.log"),
