@@ -16,9 +16,18 @@ RegexScratch::RegexScratch(uint32_t match_limit, uint32_t depth_limit) {
   context_ = pcre2_match_context_create(nullptr);
   pcre2_set_match_limit(context_, match_limit);
   pcre2_set_depth_limit(context_, depth_limit);
-  // The default 32 KiB JIT stack is too small for the larger CRS patterns on long inputs.
+  // No JIT stack of our own yet: PCRE2 then uses 32 KiB of the thread's stack, enough for
+  // almost every match. A 1 MiB JIT stack made for every transaction cost an mmap, a munmap
+  // and page faults each time, a large share of a small request's time (found with
+  // `rampart replay --profile`); it is made only when a match runs out (grow_jit_stack).
+}
+
+bool RegexScratch::grow_jit_stack() {
+  if (jit_stack_ != nullptr) return false;  // already at the largest stack we give
   jit_stack_ = pcre2_jit_stack_create(32 * 1024, 1024 * 1024, nullptr);
-  if (jit_stack_ != nullptr) pcre2_jit_stack_assign(context_, nullptr, jit_stack_);
+  if (jit_stack_ == nullptr) return false;
+  pcre2_jit_stack_assign(context_, nullptr, jit_stack_);
+  return true;
 }
 
 RegexScratch::~RegexScratch() {
@@ -35,9 +44,8 @@ std::unique_ptr<Regex> Regex::compile(std::string_view pattern, uint32_t flags,
   if (flags & kDollarEndOnly) options |= PCRE2_DOLLAR_ENDONLY;
   int errcode = 0;
   PCRE2_SIZE erroffset = 0;
-  pcre2_code* code =
-      pcre2_compile(reinterpret_cast<PCRE2_SPTR>(pattern.data()), pattern.size(), options, &errcode,
-                    &erroffset, nullptr);
+  pcre2_code* code = pcre2_compile(reinterpret_cast<PCRE2_SPTR>(pattern.data()), pattern.size(),
+                                   options, &errcode, &erroffset, nullptr);
   if (code == nullptr) {
     PCRE2_UCHAR buf[256];
     pcre2_get_error_message(errcode, buf, sizeof buf);
@@ -52,7 +60,9 @@ std::unique_ptr<Regex> Regex::compile(std::string_view pattern, uint32_t flags,
   return re;
 }
 
-Regex::~Regex() { pcre2_code_free(code_); }
+Regex::~Regex() {
+  pcre2_code_free(code_);
+}
 
 int Regex::match(std::string_view subject, RegexScratch& scratch) const {
   auto* subj = reinterpret_cast<PCRE2_SPTR>(subject.data() != nullptr ? subject.data() : "");
@@ -60,6 +70,10 @@ int Regex::match(std::string_view subject, RegexScratch& scratch) const {
                                   scratch.context())
                 : pcre2_match(code_, subj, subject.size(), 0, 0, scratch.match_data(),
                               scratch.context());
+  // The larger CRS patterns on long inputs need more than the default 32 KiB JIT stack.
+  if (rc == PCRE2_ERROR_JIT_STACKLIMIT && scratch.grow_jit_stack())
+    rc =
+        pcre2_jit_match(code_, subj, subject.size(), 0, 0, scratch.match_data(), scratch.context());
   if (rc == 0) return static_cast<int>(kOvectorPairs);
   if (rc == PCRE2_ERROR_NOMATCH) return 0;
   return rc > 0 ? rc : -1;

@@ -25,6 +25,9 @@ class RegexScratch {
 
   pcre2_match_data_8* match_data() const { return match_data_; }
   pcre2_match_context_8* context() const { return context_; }
+  // Gives JIT matching a 1 MiB stack instead of the default 32 KiB; false when it already has
+  // it (or it cannot be made), so a match that ran out is retried once at most.
+  bool grow_jit_stack();
 
  private:
   pcre2_match_data_8* match_data_ = nullptr;
@@ -36,9 +39,11 @@ class Regex {
  public:
   enum : uint32_t { kCaseless = 1, kDotAll = 2, kDollarEndOnly = 4 };
 
-  // Compiles `pattern` byte-wise (no UTF mode: CRS patterns use \x{hh} as bytes). On failure returns
-  // nullptr and sets `error` to PCRE2's message with the offset, e.g. "missing ) at offset 4".
-  static std::unique_ptr<Regex> compile(std::string_view pattern, uint32_t flags, std::string& error);
+  // Compiles `pattern` byte-wise (no UTF mode: CRS patterns use \x{hh} as bytes). On failure
+  // returns nullptr and sets `error` to PCRE2's message with the offset, e.g. "missing ) at offset
+  // 4".
+  static std::unique_ptr<Regex> compile(std::string_view pattern, uint32_t flags,
+                                        std::string& error);
   ~Regex();
   Regex(const Regex&) = delete;
   Regex& operator=(const Regex&) = delete;
