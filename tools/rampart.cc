@@ -6,6 +6,8 @@
 //                          (Config::lint(), src/config/lint/).
 //   rampart collections …  list, show, delete and dump persistent collections (collections.cc).
 //   rampart log [options] [FILE|DIR|-]...   read audit logs (tools/log/, docs/audit-log.md).
+//   rampart replay --rules CONF [options] [FILE|DIR|-]...   evaluate rules offline against
+//                          recorded requests (tools/replay/, docs/replay.md).
 #include <cstdio>
 #include <cstring>
 #include <optional>
@@ -15,6 +17,7 @@
 #include "collections.h"
 #include "log/cli.h"
 #include "rampart/config.h"
+#include "replay/cli.h"
 
 namespace {
 
@@ -24,6 +27,7 @@ int usage() {
                "  Parses ModSecurity-style rule files (Include followed) and reports errors as\n"
                "  file:line: message. --ignore-unknown skips directives that belong to httpd.\n"
                "usage: rampart log [options] [FILE|DIR|-]...   (rampart log --help)\n"
+               "usage: rampart replay --rules CONF [options] [FILE|DIR|-]...   (--help)\n"
                "usage: rampart collections --data-dir DIR list|show|delete|dump|gc ...\n"
                "  Persistent collections (IP, SESSION, ...); without a command for details.\n");
   return 2;
@@ -84,5 +88,7 @@ int main(int argc, char** argv) {
     return rampart::tools::collections_main(argc - 2, argv + 2);
   if (argc >= 2 && std::strcmp(argv[1], "log") == 0)
     return rampart::logtool::main_log(argc - 2, argv + 2);
+  if (argc >= 2 && std::strcmp(argv[1], "replay") == 0)
+    return rampart::replay::main_replay(argc - 2, argv + 2);
   return usage();
 }

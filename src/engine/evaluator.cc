@@ -16,6 +16,14 @@ namespace rampart {
 
 namespace {
 
+// --profile: one transformation's time, for its own line and its rule's share.
+void record_transform(TransactionState& tx, std::string_view name,
+                      Profile::Clock::time_point start) {
+  int64_t ns = Profile::since(start);
+  tx.profile->add_transform(name, ns);
+  if (tx.profiled_rule) tx.profiled_rule->transform_ns += ns;
+}
+
 // The value after the rule's transformation pipeline, cached per (pipeline, value).
 std::string_view transformed(TransactionState& tx, const Rule& rule, std::string_view value) {
   if (rule.transforms.empty()) return value;
@@ -30,7 +38,9 @@ std::string_view transformed(TransactionState& tx, const Rule& rule, std::string
   for (size_t i = 0; i < rule.transforms.size(); ++i) {
     const auto* t = rule.transforms[i];
     next.clear();
+    auto start = tx.profile ? Profile::Clock::now() : Profile::Clock::time_point();
     if (transforms::apply(*t, current, next, ctx)) current.swap(next);
+    if (tx.profile) record_transform(tx, t->name, start);
     if (trace) {
       tx.debug(9, "T (" + std::to_string(i) + ") " + std::string(t->name) + ": \"" +
                       log::escape(std::string_view(current).substr(0, 256)) + "\"");
@@ -48,7 +58,10 @@ void all_stages(TransactionState& tx, const Rule& rule, std::string_view value,
   transforms::TransformContext ctx{tx.settings().unicode_map.get()};
   for (const auto* t : rule.transforms) {
     next.clear();
-    if (transforms::apply(*t, current, next, ctx)) {
+    auto start = tx.profile ? Profile::Clock::now() : Profile::Clock::time_point();
+    bool changed = transforms::apply(*t, current, next, ctx);
+    if (tx.profile) record_transform(tx, t->name, start);
+    if (changed) {
       current.swap(next);
       out.push_back(tx.keep(current));
     }
@@ -260,7 +273,9 @@ LinkResult eval_link(TransactionState& tx, const Rule& link, const Rule& starter
       st.capture = link.actions.capture;
       st.scratch = &tx.scratch;
       st.tx = &tx;
+      auto op_start = tx.profile ? Profile::Clock::now() : Profile::Clock::time_point();
       bool hit = link.op->match(value, param, st);
+      if (tx.profiled_rule) tx.profiled_rule->operator_ns += Profile::since(op_start);
       if (tx.debug_enabled(9)) {
         tx.debug(9, "Rule " + std::string(starter.id) + " (" + starter.where.file + ":" +
                         std::to_string(link.where.line) + "): @" + link.op_name + " on " +
@@ -328,6 +343,19 @@ bool eval_rule_timed(TransactionState& tx, const Rule& rule) {
   return matched;
 }
 
+// eval_rule, its time and its matches added to the replay's profile.
+bool eval_rule_profiled(TransactionState& tx, const Rule& rule) {
+  Profile::RuleTimes& times = tx.profile->rule(rule);
+  tx.profiled_rule = &times;
+  auto start = Profile::Clock::now();
+  bool matched = tx.debug_enabled(9) ? eval_rule_timed(tx, rule) : eval_rule(tx, rule);
+  times.total_ns += Profile::since(start);
+  ++times.calls;
+  if (matched) ++times.matches;
+  tx.profiled_rule = nullptr;
+  return matched;
+}
+
 // SecRulePerfTime: a rule slower than the threshold goes into PERF_RULES (times add up when the
 // same rule is slow in several phases).
 void record_rule_time(TransactionState& tx, const Rule& rule,
@@ -375,7 +403,9 @@ void run_phase(TransactionState& tx, int phase) {
     auto perf_start =
         perf_time ? std::chrono::steady_clock::now() : std::chrono::steady_clock::time_point();
     tx.rule_failed = false;
-    bool matched = tx.debug_enabled(9) ? eval_rule_timed(tx, rule) : eval_rule(tx, rule);
+    bool matched = tx.profile            ? eval_rule_profiled(tx, rule)
+                   : tx.debug_enabled(9) ? eval_rule_timed(tx, rule)
+                                         : eval_rule(tx, rule);
     if (perf_time) record_rule_time(tx, rule, perf_start, *perf_time);
     if (tx.intervention.disruptive()) return;
     // SecInterceptOnError On: a failed operator ends this phase's rules, as in v2.

@@ -15,6 +15,7 @@
 #include "body/processor.h"
 #include "collections/transaction_collections.h"
 #include "engine/collection.h"
+#include "engine/profile.h"
 #include "engine/regex.h"
 #include "engine/rule_matcher.h"
 #include "log/audit_state.h"
@@ -109,6 +110,9 @@ struct TransactionState {
   bool rule_failed = false;  // an operator failed in the current rule (SecInterceptOnError)
   // SecRulePerfTime: rules that took longer, id -> microseconds (PERF_RULES), in order.
   std::vector<std::pair<std::string, long long>> perf_rules;
+  // rampart replay --profile: where rule time goes (src/engine/profile.h); null otherwise.
+  Profile* profile = nullptr;
+  Profile::RuleTimes* profiled_rule = nullptr;  // the entry of the rule being evaluated
   std::vector<RuleMatcher> removed_rules;      // ctl:ruleRemoveById/ByTag/ByMsg
   std::vector<TargetRemoval> removed_targets;  // ctl:ruleRemoveTargetById/ByTag/ByMsg
   // GEO: what the last successful @geoLookup found (src/operators/geo_lookup.cc). Mutable

@@ -46,8 +46,9 @@ struct Entry {
   std::string source;             // file name, or "-" for stdin
   std::uint64_t offset = 0;       // byte offset of the entry's first line (uncompressed for .gz)
   std::uint64_t line = 0;         // 1-based line of the entry's first line
-  std::string raw;                // the entry as written, at most kMaxRawBytes
+  std::string raw;                // the entry as written, at most raw_limit bytes
   std::uint64_t raw_dropped = 0;  // bytes of the entry not kept in raw
+  std::size_t raw_limit = kMaxRawBytes;  // rampart replay raises it to keep whole bodies
 
   // Blocked: the engine intercepted it, or an alert says "Access denied" (a rule that denied
   // in a phase where v2 writes no Action line still counts).
@@ -58,7 +59,7 @@ struct Entry {
     return false;
   }
   void append_raw(std::string_view text) {
-    std::size_t room = raw.size() < kMaxRawBytes ? kMaxRawBytes - raw.size() : 0;
+    std::size_t room = raw.size() < raw_limit ? raw_limit - raw.size() : 0;
     if (text.size() <= room) {
       raw.append(text);
     } else {

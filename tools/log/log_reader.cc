@@ -75,6 +75,7 @@ bool AuditLogReader::read_file(const std::string& path) {
   ++stats_.files;
 
   NativeEntryBuilder native;
+  native.set_raw_limit(raw_limit_);
   bool in_native = false;
   Line start;               // the first line of the open native entry
   bool in_garbage = false;  // reporting one problem per run of unknown lines
@@ -157,6 +158,7 @@ bool AuditLogReader::read_file(const std::string& path) {
         continue;
       }
       Entry e;
+      e.raw_limit = raw_limit_;
       std::string error;
       std::size_t at = 0;
       if (!parse_json_entry(text, e, error, at)) {

@@ -40,6 +40,8 @@ class AuditLogReader {
   // A file, a directory or "-". False when reading stopped early (on_entry said so).
   bool read(const std::string& path);
   const ReadStats& stats() const { return stats_; }
+  // How much of each entry's text Entry::raw keeps (kMaxRawBytes unless set).
+  void set_raw_limit(std::size_t bytes) { raw_limit_ = bytes; }
 
  private:
   bool read_directory(const std::string& path);
@@ -51,6 +53,7 @@ class AuditLogReader {
   ProblemHandler on_problem_;
   ReadStats stats_;
   bool stopped_ = false;
+  std::size_t raw_limit_ = kMaxRawBytes;
 };
 
 }  // namespace rampart::logtool

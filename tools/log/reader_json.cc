@@ -39,7 +39,9 @@ bool parse_json_entry(std::string_view text, Entry& e, std::string& error,
     error = "transaction.time is missing or not a dd/Mon/yyyy:hh:mm:ss +zzzz time";
     return false;
   }
+  std::size_t raw_limit = e.raw_limit;
   e = Entry();
+  e.raw_limit = raw_limit;
   e.format = Format::kJson;
   e.time_text = std::string(tx["time"].str());
   e.time_us = t->utc_us;

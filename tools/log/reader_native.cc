@@ -72,6 +72,7 @@ void split_request_line(Entry& e) {
 
 void NativeEntryBuilder::start(std::string_view boundary, std::string_view boundary_line) {
   entry_ = Entry();
+  entry_.raw_limit = raw_limit_;
   entry_.format = Format::kNative;
   boundary_ = std::string(boundary);
   error_.clear();

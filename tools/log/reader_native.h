@@ -22,6 +22,7 @@ class NativeEntryBuilder {
  public:
   // `boundary_line` is the `--xxxxxxxx-A--` line that starts the entry.
   void start(std::string_view boundary, std::string_view boundary_line);
+  void set_raw_limit(std::size_t bytes) { raw_limit_ = bytes; }
   const std::string& boundary() const { return boundary_; }
   // A `--<boundary>-X--` line of this entry (X is not A).
   void part(char letter, std::string_view boundary_line);
@@ -38,6 +39,7 @@ class NativeEntryBuilder {
   void part_h(std::string_view text);
 
   Entry entry_;
+  std::size_t raw_limit_ = kMaxRawBytes;
   std::string boundary_;
   std::string error_;
   char part_ = 0;
