@@ -8,6 +8,8 @@
 //   rampart log [options] [FILE|DIR|-]...   read audit logs (tools/log/, docs/audit-log.md).
 //   rampart replay --rules CONF [options] [FILE|DIR|-]...   evaluate rules offline against
 //                          recorded requests (tools/replay/, docs/replay.md).
+//   rampart tune --audit-log LOG   propose CRS exclusions for frequent false positives
+//                          (tools/tune/, docs/operations.md).
 #include <cstdio>
 #include <cstring>
 #include <optional>
@@ -18,6 +20,7 @@
 #include "log/cli.h"
 #include "rampart/config.h"
 #include "replay/cli.h"
+#include "tune/cli.h"
 
 namespace {
 
@@ -28,6 +31,7 @@ int usage() {
                "  file:line: message. --ignore-unknown skips directives that belong to httpd.\n"
                "usage: rampart log [options] [FILE|DIR|-]...   (rampart log --help)\n"
                "usage: rampart replay --rules CONF [options] [FILE|DIR|-]...   (--help)\n"
+               "usage: rampart tune [options] --audit-log LOG...   (--help)\n"
                "usage: rampart collections --data-dir DIR list|show|delete|dump|gc ...\n"
                "  Persistent collections (IP, SESSION, ...); without a command for details.\n");
   return 2;
@@ -90,5 +94,7 @@ int main(int argc, char** argv) {
     return rampart::logtool::main_log(argc - 2, argv + 2);
   if (argc >= 2 && std::strcmp(argv[1], "replay") == 0)
     return rampart::replay::main_replay(argc - 2, argv + 2);
+  if (argc >= 2 && std::strcmp(argv[1], "tune") == 0)
+    return rampart::tune::main_tune(argc - 2, argv + 2);
   return usage();
 }
