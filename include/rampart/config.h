@@ -87,6 +87,9 @@ struct Settings {
   std::optional<std::string> server_signature;  // SecServerSignature (main server only)
   std::optional<std::string> sensor_id;         // SecSensorId
   std::optional<bool> status_engine;            // SecStatusEngine (never phones home)
+  // SecAlertLogFormat JSON: one "why blocked" record per transaction (src/log/verdict.h) in the
+  // error log instead of a line per rule (Rampart's; v2 has only the per-rule lines).
+  std::optional<bool> alert_log_json;
   // SecUnicodeMapFile: byte per code point U+0000..U+FFFF for t:urlDecodeUni, -1 unmapped
   std::shared_ptr<const std::vector<int16_t>> unicode_map;
   // SecConnEngine and the per-client connection-state limits (src/config/conn_limits.cc)

@@ -225,6 +225,7 @@ void Settings::inherit(const Settings& parent) {
   inherit_field(s.server_signature, parent.server_signature);
   inherit_field(s.sensor_id, parent.sensor_id);
   inherit_field(s.status_engine, parent.status_engine);
+  inherit_field(s.alert_log_json, parent.alert_log_json);
   if (!s.unicode_map) s.unicode_map = parent.unicode_map;
   inherit_field(s.conn_engine, parent.conn_engine);
   if (!s.conn_read_limit) s.conn_read_limit = parent.conn_read_limit;

@@ -231,6 +231,7 @@ constexpr DirectiveDef kDirectives[] = {
     {"SecServerSignature", 1, 1, handle_server_signature},
     {"SecSensorId", 1, 1, handle_sensor_id},
     {"SecStatusEngine", 1, 1, handle_status_engine},
+    {"SecAlertLogFormat", 1, 1, handle_alert_log_format},
     {"SecCacheTransformations", 1, 2, handle_cache_transformations},
     {"SecGuardianLog", 1, 1, handle_guardian_log},
     {"SecChrootDir", 1, 1, handle_chroot_dir},

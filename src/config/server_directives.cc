@@ -73,6 +73,20 @@ std::optional<std::string> handle_status_engine(DirectiveContext& ctx) {
   return std::nullopt;
 }
 
+// Native: v2's bracketed line per rule (fail2ban and log pipelines read those). JSON: one record
+// per transaction at phase 5 with every match and the final scores (src/log/verdict.h).
+std::optional<std::string> handle_alert_log_format(DirectiveContext& ctx) {
+  const std::string& v = ctx.words[0];
+  if (iequals(v, "Native")) {
+    ctx.cfg.settings.alert_log_json = false;
+  } else if (iequals(v, "JSON")) {
+    ctx.cfg.settings.alert_log_json = true;
+  } else {
+    return "takes Native or JSON, got '" + v + "'";
+  }
+  return std::nullopt;
+}
+
 // v2 deprecated it; Rampart always caches transformation results per transaction.
 std::optional<std::string> handle_cache_transformations(DirectiveContext& ctx) {
   std::optional<bool> value;

@@ -16,6 +16,7 @@ std::optional<std::string> handle_rule_perf_time(DirectiveContext& ctx);
 std::optional<std::string> handle_server_signature(DirectiveContext& ctx);
 std::optional<std::string> handle_sensor_id(DirectiveContext& ctx);
 std::optional<std::string> handle_status_engine(DirectiveContext& ctx);
+std::optional<std::string> handle_alert_log_format(DirectiveContext& ctx);
 std::optional<std::string> handle_cache_transformations(DirectiveContext& ctx);
 std::optional<std::string> handle_guardian_log(DirectiveContext& ctx);
 std::optional<std::string> handle_chroot_dir(DirectiveContext& ctx);

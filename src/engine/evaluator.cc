@@ -9,6 +9,7 @@
 #include "engine/stream_rewrite.h"
 #include "engine/transaction_state.h"
 #include "log/alert.h"
+#include "log/verdict.h"
 #include "lua/script.h"
 #include "variables/select.h"
 
@@ -152,11 +153,16 @@ void on_rule_match(TransactionState& tx, const Rule& starter, std::string_view r
     std::this_thread::sleep_for(std::chrono::milliseconds(*a.pause_ms));
   }
   tx.audit.on_match(starter);  // relevance (auditlog) and part K
+  if (starter.log) {
+    log::record_match(tx, starter, tx.rule_points);
+    tx.rule_points = 0;  // the next matched value scores on its own
+  }
   if (starter.log || tx.debug_enabled(1)) {
     std::string line =
         log::alert_line(tx, starter, action_message(tx, starter, disrupting), rule_message);
     if (starter.log) {
-      tx.log->alert(line);
+      // SecAlertLogFormat JSON: one record at phase 5 instead (Transaction::process_logging).
+      if (!tx.settings().alert_log_json.value_or(false)) tx.log->alert(line);
       tx.audit.add_message(line);  // part H: Message:
     }
     tx.debug(disrupting ? 1 : 2, line);
@@ -219,7 +225,12 @@ LinkResult eval_link(TransactionState& tx, const Rule& link, const Rule& starter
     tx.matched_var.assign(value);
     tx.matched_var_name.assign(name);
     tx.matched_vars.emplace_back(std::string(name), std::string(value));
+    // The anomaly points this match adds, for the "why blocked" record (src/log/verdict.h).
+    // Only rules that log are measured: the scan of TX would cost every SecAction of CRS's
+    // setup a few microseconds per request.
+    int64_t points_before = starter.log ? log::anomaly_points(tx) : 0;
     for (const auto& action : link.actions.actions) action->execute(tx, link);
+    if (starter.log) tx.rule_points += log::anomaly_points(tx) - points_before;
     if (last) on_rule_match(tx, starter, message);
     return tx.intervention.disruptive();
   };
@@ -314,6 +325,7 @@ LinkResult eval_link(TransactionState& tx, const Rule& link, const Rule& starter
 // Evaluates a rule with all its chain links. True when every link matched.
 bool eval_rule(TransactionState& tx, const Rule& rule) {
   tx.matched_vars.clear();
+  tx.rule_points = 0;
   tx.current_starter = &rule;
   bool all = true;
   for (const Rule* link = &rule; link != nullptr; link = link->next.get()) {

@@ -10,6 +10,7 @@
 #include "engine/evaluator.h"
 #include "engine/transaction_state.h"
 #include "hash/hash_engine.h"
+#include "log/verdict.h"
 #include "rampart/transaction.h"
 
 namespace rampart {
@@ -195,10 +196,9 @@ void request_body_limit(const Transaction& t, TransactionState& s, BodyLimit whi
               std::to_string(cfg.max_request_body_no_files()) + ").";
   } else {
     if (which == BodyLimit::kBody) s.request_body_limit_hit = true;
-    message = std::string("Request body ") +
-              (which == BodyLimit::kDeclared ? "(Content-Length) " : "") +
-              "is larger than the configured limit (" + std::to_string(cfg.max_request_body()) +
-              ").";
+    message =
+        std::string("Request body ") + (which == BodyLimit::kDeclared ? "(Content-Length) " : "") +
+        "is larger than the configured limit (" + std::to_string(cfg.max_request_body()) + ").";
   }
   if (!s.request_body_limit_logged || which == BodyLimit::kNoFiles) t.alert(message);
   s.request_body_limit_logged = true;
@@ -242,8 +242,7 @@ BodyResult Transaction::append_request_body(std::string_view chunk) {
   body::Processor* processor = body_processor(s);
   if (processor != nullptr && !chunk.empty()) processor->feed(chunk);
   // Checked after each chunk, as v2 does: a processor may have seen one chunk past the limit.
-  if (no_files_bytes(s, std::min(s.request_body_length, limit)) >
-      cfg.max_request_body_no_files()) {
+  if (no_files_bytes(s, std::min(s.request_body_length, limit)) > cfg.max_request_body_no_files()) {
     request_body_limit(*this, s, BodyLimit::kNoFiles);
     return BodyResult::kLimitExceeded;
   }
@@ -339,6 +338,9 @@ Intervention Transaction::process_response_body() {
 
 void Transaction::process_logging() {
   if (!engine_off(*state_)) run_phase(*state_, 5);
+  // SecAlertLogFormat JSON: the rules' alerts as one record, now that every phase has run.
+  if (state_->settings().alert_log_json.value_or(false) && !state_->audit.matches.empty())
+    state_->log->alert("Rampart: " + log::verdict_json(*state_));
   if (state_->body_processor) state_->body_processor->transaction_done();
   collections::write_back(*state_);  // after phase 5, as v2 stores collections
 }

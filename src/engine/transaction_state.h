@@ -113,6 +113,7 @@ struct TransactionState {
   // rampart replay --profile: where rule time goes (src/engine/profile.h); null otherwise.
   Profile* profile = nullptr;
   Profile::RuleTimes* profiled_rule = nullptr;  // the entry of the rule being evaluated
+  int64_t rule_points = 0;  // anomaly points the current rule's matches added (log/verdict.h)
   std::vector<RuleMatcher> removed_rules;      // ctl:ruleRemoveById/ByTag/ByMsg
   std::vector<TargetRemoval> removed_targets;  // ctl:ruleRemoveTargetById/ByTag/ByMsg
   // GEO: what the last successful @geoLookup found (src/operators/geo_lookup.cc). Mutable

@@ -8,6 +8,7 @@
 #include "log/alert.h"
 #include "log/audit_log.h"
 #include "log/audit_uploads.h"
+#include "log/verdict.h"
 
 #ifndef RAMPART_VERSION
 #define RAMPART_VERSION "0"
@@ -56,6 +57,11 @@ class Json {
   void kv_num(std::string_view k, int64_t v) { key(k), num(v); }
   void kv_bool(std::string_view k, bool v) { key(k), boolean(v); }
   void open_key(std::string_view k, char c) { key(k), open(c); }
+  void kv_raw(std::string_view k, std::string_view json) {  // `json` is already a JSON value
+    key(k);
+    comma();
+    out += json;
+  }
 
  private:
   void comma() {
@@ -163,6 +169,8 @@ void audit_data(Json& j, const AuditInput& in, bool wrote_response_body) {
   EngineMode mode = tx.settings().engine_mode();
   if (mode != EngineMode::kOff)
     j.kv("engine_mode", mode == EngineMode::kDetectionOnly ? "DETECTION_ONLY" : "ENABLED");
+  // Rampart's "why blocked" record (src/log/verdict.h); v2's parsers skip keys they do not know.
+  j.kv_raw("verdict", verdict_json(tx));
 }
 
 }  // namespace

@@ -71,6 +71,10 @@ std::string sanitise_request_header(const TransactionState& tx, std::string_view
                                     std::string_view value);
 std::string sanitise_response_header(const TransactionState& tx, std::string_view name,
                                      std::string_view value);
+// A matched value as the "why blocked" record shows it: masked like the audit log masks the
+// argument or header it came from (`ARGS:password` after sanitiseArg:password).
+std::string sanitise_matched_value(const TransactionState& tx, std::string_view var_name,
+                                   std::string_view value);
 
 // ---- JSON strings (json.cc) ----
 // Appends `s` as a JSON string (quotes included), escaped as yajl does; bytes that are not valid

@@ -110,3 +110,20 @@ std::string sanitise_response_header(const TransactionState& tx, std::string_vie
 }
 
 }  // namespace rampart::log
+
+namespace rampart::log {
+
+std::string sanitise_matched_value(const TransactionState& tx, std::string_view var_name,
+                                   std::string_view value) {
+  size_t colon = var_name.find(':');
+  if (colon == std::string_view::npos) return std::string(value);
+  std::string_view collection = var_name.substr(0, colon), name = var_name.substr(colon + 1);
+  if (iequals(collection, "ARGS") || iequals(collection, "ARGS_GET") ||
+      iequals(collection, "ARGS_POST"))
+    return masked(tx, MaskedBytes::Where::kArg, listed(tx.audit.args, name), name, value);
+  if (iequals(collection, "REQUEST_HEADERS")) return sanitise_request_header(tx, name, value);
+  if (iequals(collection, "RESPONSE_HEADERS")) return sanitise_response_header(tx, name, value);
+  return std::string(value);
+}
+
+}  // namespace rampart::log

@@ -28,6 +28,16 @@ struct MaskedBytes {
   int keep_first = 0, keep_last = 0;
 };
 
+// One rule match as the "why blocked" record keeps it (src/log/verdict.h): which rule, on what,
+// and how many anomaly points its actions added.
+struct MatchRecord {
+  const Rule* rule = nullptr;  // the chain starter
+  int phase = 0;
+  std::string msg;            // the rule's msg, macros expanded at the match
+  std::string target, value;  // MATCHED_VAR_NAME and MATCHED_VAR (cut to kMaxMatchValue)
+  int64_t score = 0;          // CRS anomaly points the match added (src/log/verdict.cc)
+};
+
 struct AuditState {
   std::vector<std::string> messages;       // alert lines without "ModSecurity: "
   std::vector<const Rule*> matched_rules;  // chain starters, in match order
@@ -43,6 +53,7 @@ struct AuditState {
   std::vector<MaskedBytes> masked_bytes;
 
   std::array<int64_t, 6> phase_us{};  // time spent in phases 1..5 (index 0 unused)
+  std::vector<MatchRecord> matches;   // every logged or scoring rule match, in order
 
   void add_message(std::string_view alert_line);
   void on_match(const Rule& starter);

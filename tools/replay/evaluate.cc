@@ -1,11 +1,11 @@
 #include "replay/evaluate.h"
 
 #include <chrono>
-#include <cstdlib>
 
 #include "engine/profile.h"
 #include "engine/transaction_state.h"
 #include "log/alert_message.h"
+#include "log/verdict.h"
 #include "rampart/transaction.h"
 
 namespace rampart::replay {
@@ -17,14 +17,6 @@ class CollectingSink : public LogSink {
   void alert(std::string_view line) override { lines.emplace_back(line); }
   std::vector<std::string> lines;
 };
-
-// The first of `names` that TX holds as a number.
-long long tx_number(const TransactionState& state, std::initializer_list<std::string_view> names) {
-  for (std::string_view name : names)
-    if (const std::string* v = state.tx.get(name); v && !v->empty())
-      return std::strtoll(v->c_str(), nullptr, 10);
-  return -1;
-}
 
 std::string verdict_of(const Intervention& i, int phase) {
   std::string in_phase = " (phase " + std::to_string(phase) + ")";
@@ -100,10 +92,8 @@ Outcome evaluate(const Config& config, const Request& r, Profile* profile) {
     out.status = out.blocked ? final_i.status : 0;
     out.phase = tx.state().audit.intercept_phase;
     out.verdict = verdict_of(final_i, out.phase);
-    out.inbound_score = tx_number(
-        tx.state(), {"blocking_inbound_anomaly_score", "inbound_anomaly_score", "anomaly_score"});
-    out.outbound_score =
-        tx_number(tx.state(), {"blocking_outbound_anomaly_score", "outbound_anomaly_score"});
+    out.inbound_score = log::final_score(tx.state(), true);
+    out.outbound_score = log::final_score(tx.state(), false);
   }
   out.micros =
       std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count();

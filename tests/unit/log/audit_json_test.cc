@@ -58,7 +58,13 @@ TEST(AuditJson, TopLevelKeysInV2Order) {
       << j;
   EXPECT_TRUE(has(j, "\"stopwatch\":{\"p1\":")) << j;
   EXPECT_TRUE(has(j, "\"sr\":0,\"sw\":0,\"l\":0,\"gc\":0},\"producer\":\"Rampart/")) << j;
-  EXPECT_TRUE(has(j, "\"server\":\"Apache\",\"engine_mode\":\"ENABLED\"},")) << j;
+  // After v2's keys, Rampart's "why blocked" record (src/log/verdict.h).
+  EXPECT_TRUE(has(j, "\"server\":\"Apache\",\"engine_mode\":\"ENABLED\",\"verdict\":{")) << j;
+  EXPECT_TRUE(has(j,
+                  "\"blocked\":true,\"phase\":2,\"status\":403,\"matches\":[{\"id\":\"7\","
+                  "\"phase\":2,\"msg\":\"bad a\",\"severity\":\"CRITICAL\",\"target\":"
+                  "\"ARGS:a\",\"value\":\"x\",\"score\":0}]}},"))
+      << j;
   EXPECT_TRUE(has(j,
                   "\"matched_rules\":[{\"chain\":false,\"rules\":[{\"actionset\":{\"id\":\"7\","
                   "\"rev\":\"2\",\"version\":\"v1\",\"severity\":2,\"phase\":2,"

@@ -1,0 +1,111 @@
+#include "log/verdict.h"
+
+#include <cstdlib>
+#include <span>
+
+#include "actions/builtin.h"
+#include "engine/rule.h"
+#include "engine/transaction_state.h"
+#include "log/audit_log.h"
+
+namespace rampart::log {
+
+namespace {
+
+bool starts_with_nocase(std::string_view s, std::string_view prefix) {
+  return s.size() >= prefix.size() && iequals(s.substr(0, prefix.size()), prefix);
+}
+
+int64_t number(const std::string* v) {
+  return v ? std::strtoll(v->c_str(), nullptr, 10) : 0;
+}
+
+void add_string(std::string& out, std::string_view key, std::string_view value) {
+  out += ',';
+  json_string(out, key);
+  out += ':';
+  json_string(out, value);
+}
+
+void add_number(std::string& out, std::string_view key, int64_t value) {
+  out += ',';
+  json_string(out, key);
+  out += ':' + std::to_string(value);
+}
+
+}  // namespace
+
+int64_t anomaly_points(const TransactionState& tx) {
+  int64_t sum = 0;
+  for (const Collection::Entry& e : tx.tx.entries()) {
+    std::string_view n = e.name;
+    if (starts_with_nocase(n, "inbound_anomaly_score_pl") ||
+        starts_with_nocase(n, "outbound_anomaly_score_pl") ||
+        starts_with_nocase(n, "anomaly_score_pl"))
+      sum += number(&e.value);
+  }
+  return sum;
+}
+
+int64_t final_score(const TransactionState& tx, bool inbound) {
+  static constexpr std::string_view kInbound[] = {"blocking_inbound_anomaly_score",
+                                                  "inbound_anomaly_score", "anomaly_score"};
+  static constexpr std::string_view kOutbound[] = {"blocking_outbound_anomaly_score",
+                                                   "outbound_anomaly_score"};
+  for (std::string_view name : inbound ? std::span<const std::string_view>(kInbound)
+                                       : std::span<const std::string_view>(kOutbound))
+    if (const std::string* v = tx.tx.get(name); v && !v->empty()) return number(v);
+  return -1;
+}
+
+void record_match(TransactionState& tx, const Rule& starter, int64_t points) {
+  if (starter.id.empty()) return;
+  MatchRecord& m = tx.audit.matches.emplace_back();
+  m.rule = &starter;
+  m.phase = tx.phase;
+  if (starter.actions.msg) m.msg = starter.actions.msg->expand(tx);
+  m.target = tx.matched_var_name;
+  m.value = tx.matched_var.substr(0, kMaxMatchValue);
+  m.score = points;
+}
+
+std::string verdict_json(const TransactionState& tx) {
+  const AuditState& a = tx.audit;
+  std::string out = "{";
+  json_string(out, "unique_id");
+  out += ':';
+  json_string(out, tx.unique_id);
+  add_string(out, "client", tx.remote_addr);
+  add_string(out, "hostname", tx.hostname);
+  add_string(out, "method", tx.method);
+  add_string(out, "uri", sanitise_request_line(tx).substr(tx.method.size() + 1));
+  out += std::string(",\"blocked\":") + (a.intercept_phase > 0 ? "true" : "false");
+  if (a.intercept_phase > 0) {
+    add_number(out, "phase", a.intercept_phase);
+    add_number(out, "status", tx.intervention.status);
+  }
+  if (int64_t in = final_score(tx, true); in >= 0) add_number(out, "inbound_score", in);
+  if (int64_t out_score = final_score(tx, false); out_score >= 0)
+    add_number(out, "outbound_score", out_score);
+  out += ",\"matches\":[";
+  for (size_t i = 0; i < a.matches.size(); ++i) {
+    const MatchRecord& m = a.matches[i];
+    out += i ? ",{" : "{";
+    json_string(out, "id");
+    out += ':';
+    json_string(out, m.rule->id);
+    add_number(out, "phase", m.phase);
+    if (!m.msg.empty()) add_string(out, "msg", m.msg);
+    if (m.rule->actions.severity)
+      add_string(out, "severity", actions::severity_name(*m.rule->actions.severity));
+    if (!m.target.empty()) {
+      add_string(out, "target", m.target);
+      add_string(out, "value", sanitise_matched_value(tx, m.target, m.value));
+    }
+    add_number(out, "score", m.score);
+    out += '}';
+  }
+  return out + "]}";
+}
+
+}  // namespace rampart::log

@@ -1,0 +1,36 @@
+// "Why blocked": one structured record per transaction, made at phase 5, with every rule match
+// (rule, target, an excerpt of the matched value, the anomaly points it added) and the final
+// CRS inbound/outbound scores — instead of k bracketed lines to piece together. It goes into
+// the JSON audit log (audit_data.verdict) and, with `SecAlertLogFormat JSON`, into the error log
+// as one line in place of the per-rule lines.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace rampart {
+struct Rule;
+struct TransactionState;
+}  // namespace rampart
+
+namespace rampart::log {
+
+inline constexpr size_t kMaxMatchValue = 128;  // bytes of a matched value the record keeps
+
+// CRS's anomaly points so far: the sum of the TX variables its rules add to
+// (inbound_anomaly_score_plN, outbound_anomaly_score_plN, and CRS 3's anomaly_score_plN).
+int64_t anomaly_points(const TransactionState& tx);
+
+// The final score as CRS computes it in phase 2/4 (blocking_inbound_anomaly_score, or CRS 3's
+// inbound_anomaly_score / anomaly_score); -1 when the rules set none.
+int64_t final_score(const TransactionState& tx, bool inbound);
+
+// Records a match of `starter`, a rule that logs, after its actions ran; `points` is what they
+// added to anomaly_points().
+void record_match(TransactionState& tx, const Rule& starter, int64_t points);
+
+// The record as one JSON object.
+std::string verdict_json(const TransactionState& tx);
+
+}  // namespace rampart::log
