@@ -3,6 +3,7 @@
 // child_init — after fork, as LMDB requires (Redis connects at the first request) — and closed
 // when the child exits. Every transaction gets the store of its server's configuration; the
 // engine writes back at the end of phase 5 (log_transaction), one write per store at most.
+#include <algorithm>
 #include <exception>
 #include <memory>
 #include <string>
@@ -115,6 +116,21 @@ CollectionStore* collection_store(const Settings& settings) {
   for (const auto& [known, store] : child_stores->by_dir)
     if (known == id) return store.get();
   return nullptr;  // a store set only inside <Location>/<Directory>: not opened (docs)
+}
+
+CollectionStoreMetrics collection_store_metrics() {
+  CollectionStoreMetrics total;
+  if (child_stores == nullptr) return total;
+  for (const auto& entry : child_stores->by_dir) {
+    if (!entry.second) continue;
+    CollectionStoreMetrics m = entry.second->metrics();
+    total.round_trips += m.round_trips;
+    total.errors += m.errors;
+    total.timeouts += m.timeouts;
+    total.latency_us_total += m.latency_us_total;
+    total.latency_us_max = std::max(total.latency_us_max, m.latency_us_max);
+  }
+  return total;
 }
 
 void register_collection_hooks() {
