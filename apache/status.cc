@@ -160,7 +160,7 @@ Format choose_format(request_rec* r) {
 
 int status_handler(request_rec* r) {
   if (r->handler == nullptr || std::strcmp(r->handler, kHandler) != 0) return DECLINED;
-  ap_allow_methods(r, REPLACE_ALLOW, "GET", nullptr);  // the Allow header of a 405
+  ap_allow_methods(r, REPLACE_ALLOW, "GET", nullptr);             // the Allow header of a 405
   if (r->method_number != M_GET) return HTTP_METHOD_NOT_ALLOWED;  // HEAD is M_GET too
   Format format = choose_format(r);
   if (format == Format::kUnknown) {
