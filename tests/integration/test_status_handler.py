@@ -2,17 +2,19 @@
 JSON body that fails to parse, then the counters scraped in Prometheus' text format (parsed
 strictly: every line a HELP/TYPE comment or `name{labels} value`) and as JSON; the same under
 mpm_prefork with two children serving requests, to show the per-process blocks are added up;
-and access: httpd's `Require` refuses a client it does not list, and only GET is answered."""
+a graceful restart that keeps the counts; and access: httpd's `Require` refuses a client it
+does not list, and only GET is answered."""
 
 import http.client
 import json
 import math
 import os
 import re
+import signal
 import time
 import unittest
 
-from harness import MODULES, Httpd, main
+from harness import MODULES, Httpd, main, port_answers
 
 RULES = """SecRuleEngine On
 SecRequestBodyAccess On
@@ -133,14 +135,18 @@ class Scraper:
         return headers, parse_prometheus(body.decode())
 
     def settled(self, timeout=10.0):
+        return self.settled_at(1, timeout)
+
+    def settled_at(self, rounds, timeout=10.0):
+        """Waits until `rounds` runs of send_traffic are all counted."""
         deadline = time.monotonic() + timeout
         while True:
             headers, (samples, types) = self.prometheus()
-            hits_ok = all(value(samples, "rampart_rule_hits_total", id=i) == n
+            hits_ok = all(value(samples, "rampart_rule_hits_total", id=i) == rounds * n
                           for i, n in EXPECTED_HITS.items())
             total = value(samples, "rampart_transactions_total")
             p1 = value(samples, "rampart_phase_duration_seconds_count", phase="1")
-            if hits_ok and total is not None and total >= SENT and p1 == total:
+            if hits_ok and total is not None and total >= rounds * SENT and p1 == total:
                 break
             if time.monotonic() > deadline:
                 break  # the assertions then say what is off
@@ -260,6 +266,29 @@ class StatusCountsPrefork(StatusCounts):
 
     def test_two_processes_counted(self):
         self.assertGreaterEqual(value(self.samples, "rampart_processes"), 2)
+
+
+class StatusAcrossRestarts(unittest.TestCase):
+    """A graceful restart keeps the counts (the segment belongs to the parent process); new
+    children add to them."""
+
+    def test_graceful_restart_keeps_counts(self):
+        with Httpd(config=CONFIG) as h:
+            send_traffic(h, [h.connection()])
+            _, before, _ = Scraper(h).settled()
+            os.kill(h.pid(), signal.SIGUSR1)
+            self.assertEqual(len(h.wait_for_log("resuming normal operations", count=2,
+                                                timeout=10)), 2)
+            deadline = time.monotonic() + 10
+            while not port_answers(h.port) and time.monotonic() < deadline:
+                time.sleep(0.05)
+            send_traffic(h, [h.connection()])
+            _, after, _ = Scraper(h).settled_at(2)
+            for i, n in EXPECTED_HITS.items():
+                self.assertEqual(value(after, "rampart_rule_hits_total", id=i), 2 * n, f"id {i}")
+            self.assertEqual(value(after, "rampart_blocked_total", phase="1"), 6)
+            self.assertGreater(value(after, "rampart_transactions_total"),
+                               value(before, "rampart_transactions_total") + SENT - 1)
 
 
 class StatusAccess(unittest.TestCase):
