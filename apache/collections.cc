@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "collections/store.h"
 #include "glue.h"
 #include "http_main.h"
 #include "rampart/collection_store.h"
@@ -129,6 +130,26 @@ CollectionStoreMetrics collection_store_metrics() {
     total.timeouts += m.timeouts;
     total.latency_us_total += m.latency_us_total;
     total.latency_us_max = std::max(total.latency_us_max, m.latency_us_max);
+  }
+  return total;
+}
+
+std::optional<uint64_t> collection_store_records() {
+  if (child_stores == nullptr) return std::nullopt;
+  std::optional<uint64_t> total;
+  std::vector<std::string> dirs;  // each SecDataDir once: the same files, opened per setup
+  std::vector<const collections::Store*> seen;
+  for (const auto& [id, store] : child_stores->by_dir) {
+    if (!store) continue;
+    std::string dir = id.substr(0, id.find('\n'));
+    if (std::find(dirs.begin(), dirs.end(), dir) != dirs.end()) continue;
+    dirs.push_back(dir);
+    for (size_t kind = 0; kind < collections::kCollectionKinds.size(); ++kind) {
+      collections::Store* s = store->store_for(kind);
+      if (s == nullptr || std::find(seen.begin(), seen.end(), s) != seen.end()) continue;
+      seen.push_back(s);
+      if (auto n = s->record_count()) total = total.value_or(0) + *n;
+    }
   }
   return total;
 }

@@ -2,6 +2,8 @@
 // engine behind rampart/transaction.h knows nothing of them.
 #pragma once
 
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -141,6 +143,8 @@ CollectionStore* collection_store(const Settings& settings);
 
 // The collection stores' metrics of this child, summed (all zero before child_init).
 CollectionStoreMetrics collection_store_metrics();
+// Records in the local (LMDB) stores now; nothing when no store can tell (none, or Redis only).
+std::optional<uint64_t> collection_store_records();
 
 // ---- status.cc ----
 void register_status_hooks();  // `SetHandler rampart-status` and the per-process counters

@@ -175,6 +175,7 @@ int status_handler(request_rec* r) {
   try {
     metrics::Snapshot total;
     for (size_t i = 0; i < slot_count; ++i) metrics::add(total, slots[i].counters);
+    total.store_records = collection_store_records();
     std::string body;
     if (format == Format::kPrometheus) {
       ap_set_content_type(r, "text/plain; version=0.0.4; charset=utf-8");

@@ -76,6 +76,7 @@ std::string render_json(const Snapshot& s) {
       c.number("errors", s.store.errors);
       c.number("timeouts", s.store.timeouts);
       c.number("round_trip_us", s.store.latency_us);
+      c.key("records") += s.store_records ? std::to_string(*s.store_records) : "null";
     }
     o.number("processes", s.processes);
   }

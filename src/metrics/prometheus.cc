@@ -65,6 +65,13 @@ void store(Writer& w, const StoreCounters& c) {
   w.sample("rampart_collection_store_round_trip_seconds_total", "", seconds_text(c.latency_us));
 }
 
+// A family with no sample when the figure is unknown: a 0 would read as "empty".
+void records(Writer& w, const std::optional<uint64_t>& n) {
+  w.family("rampart_collection_store_records", "gauge",
+           "Records in the local (LMDB) collection store, expired ones not yet removed included.");
+  if (n) w.sample("rampart_collection_store_records", "", *n);
+}
+
 }  // namespace
 
 std::string seconds_text(uint64_t us) {
@@ -98,6 +105,7 @@ std::string render_prometheus(const Snapshot& s) {
            "Transactions in which a regular expression hit the PCRE match or depth limit.");
   w.sample("rampart_pcre_limit_transactions_total", "", s.pcre_limit_transactions);
   store(w, s.store);
+  records(w, s.store_records);
   w.family("rampart_processes", "gauge",
            "Per-process counter blocks holding counts (about the most processes at once).");
   w.sample("rampart_processes", "", static_cast<uint64_t>(s.processes));

@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <span>
 
 #include "metrics/counters.h"
@@ -23,6 +24,9 @@ struct Snapshot {
   uint64_t rule_hits_untracked = 0;
   std::array<Histogram, kPhases + 1> phase_latency{};
   StoreCounters store{};
+  // Records in the local collection store, read by the process answering the scrape (every
+  // process opens the same LMDB files, so any one knows); nothing when unknown.
+  std::optional<uint64_t> store_records;
   std::map<uint64_t, uint64_t> rule_hits;  // id -> hits, ordered by id for a stable output
 };
 

@@ -14,6 +14,7 @@ import signal
 import time
 import unittest
 
+from collections_util import make_data_dir
 from harness import MODULES, Httpd, main, port_answers
 
 RULES = """SecRuleEngine On
@@ -289,6 +290,39 @@ class StatusAcrossRestarts(unittest.TestCase):
             self.assertEqual(value(after, "rampart_blocked_total", phase="1"), 6)
             self.assertGreater(value(after, "rampart_transactions_total"),
                                value(before, "rampart_transactions_total") + SENT - 1)
+
+
+class StatusCollectionStore(unittest.TestCase):
+    """With SecDataDir, the number of records in the LMDB store is reported."""
+
+    def test_records_are_counted(self):
+        h = Httpd()
+        data = make_data_dir(h)
+        h.extra = (f'SecRuleEngine On\nSecDataDir "{data}"\n'
+                   'SecRule ARGS:r "@rx ." "id:1,phase:1,pass,nolog,initcol:resource=%{ARGS.r},'
+                   'setvar:resource.n=+1"\n' + STATUS.replace("Require ip 127.0.0.1",
+                                                              "Require all granted"))
+        with h:
+            _, (samples, _) = Scraper(h).prometheus()
+            self.assertEqual(value(samples, "rampart_collection_store_records"), 0)
+            for r in ("a", "b", "c", "a"):
+                self.assertEqual(h.request("GET", f"/?r={r}")[0], 200)
+            deadline = time.monotonic() + 5
+            while time.monotonic() < deadline:
+                _, (samples, _) = Scraper(h).prometheus()
+                if value(samples, "rampart_collection_store_records") == 3:
+                    break
+                time.sleep(0.1)
+            self.assertEqual(value(samples, "rampart_collection_store_records"), 3)
+            doc = json.loads(h.request("GET", "/rampart-status")[2])
+            self.assertEqual(doc["collection_store"]["records"], 3)
+            self.assertEqual(doc["collection_store"]["errors"], 0)
+
+    def test_no_store_no_records_sample(self):
+        with Httpd(config=CONFIG) as h:
+            _, (samples, types) = Scraper(h).prometheus()
+            self.assertEqual(types["rampart_collection_store_records"], "gauge")
+            self.assertIsNone(value(samples, "rampart_collection_store_records"))
 
 
 class StatusAccess(unittest.TestCase):

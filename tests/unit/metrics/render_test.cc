@@ -141,6 +141,26 @@ TEST(MetricsJson, ParsesAndCarriesTheSameFigures) {
   EXPECT_EQ(v["processes"].integer(), 2);
 }
 
+TEST(MetricsPrometheus, StoreRecordsOnlyWhenKnown) {
+  Snapshot s;
+  auto m = parse_prometheus(render_prometheus(s));
+  EXPECT_EQ(m.count("rampart_collection_store_records"), 0u);
+  s.store_records = 42;
+  m = parse_prometheus(render_prometheus(s));
+  EXPECT_EQ(m["rampart_collection_store_records"], "42");
+}
+
+TEST(MetricsJson, StoreRecordsNullWhenUnknown) {
+  Snapshot s;
+  logtool::json::Value v;
+  logtool::json::ParseError e;
+  ASSERT_TRUE(logtool::json::parse(render_json(s), v, e)) << e.message;
+  EXPECT_TRUE(v["collection_store"]["records"].is_null());
+  s.store_records = 7;
+  ASSERT_TRUE(logtool::json::parse(render_json(s), v, e)) << e.message;
+  EXPECT_EQ(v["collection_store"]["records"].integer(), 7);
+}
+
 TEST(MetricsJson, EmptySnapshotIsValid) {
   logtool::json::Value v;
   logtool::json::ParseError e;
