@@ -167,10 +167,13 @@ class StatusCounts(unittest.TestCase):
         conns = [cls.httpd.connection() for _ in range(cls.connections)]
         try:
             cls.statuses = send_traffic(cls.httpd, conns)
+            cls.headers, cls.samples, cls.types = Scraper(cls.httpd).settled()
+        except BaseException:
+            cls.httpd.cleanup(check=False)  # tearDownClass does not run after a failed setUpClass
+            raise
         finally:
             for c in conns:
                 c.close()
-        cls.headers, cls.samples, cls.types = Scraper(cls.httpd).settled()
 
     @classmethod
     def tearDownClass(cls):
