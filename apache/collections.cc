@@ -3,12 +3,14 @@
 // child_init — after fork, as LMDB requires (Redis connects at the first request) — and closed
 // when the child exits. Every transaction gets the store of its server's configuration; the
 // engine writes back at the end of phase 5 (log_transaction), one write per store at most.
+#include <algorithm>
 #include <exception>
 #include <memory>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "collections/store.h"
 #include "glue.h"
 #include "http_main.h"
 #include "rampart/collection_store.h"
@@ -115,6 +117,41 @@ CollectionStore* collection_store(const Settings& settings) {
   for (const auto& [known, store] : child_stores->by_dir)
     if (known == id) return store.get();
   return nullptr;  // a store set only inside <Location>/<Directory>: not opened (docs)
+}
+
+CollectionStoreMetrics collection_store_metrics() {
+  CollectionStoreMetrics total;
+  if (child_stores == nullptr) return total;
+  for (const auto& entry : child_stores->by_dir) {
+    if (!entry.second) continue;
+    CollectionStoreMetrics m = entry.second->metrics();
+    total.round_trips += m.round_trips;
+    total.errors += m.errors;
+    total.timeouts += m.timeouts;
+    total.latency_us_total += m.latency_us_total;
+    total.latency_us_max = std::max(total.latency_us_max, m.latency_us_max);
+  }
+  return total;
+}
+
+std::optional<uint64_t> collection_store_records() {
+  if (child_stores == nullptr) return std::nullopt;
+  std::optional<uint64_t> total;
+  std::vector<std::string> dirs;  // each SecDataDir once: the same files, opened per setup
+  std::vector<const collections::Store*> seen;
+  for (const auto& [id, store] : child_stores->by_dir) {
+    if (!store) continue;
+    std::string dir = id.substr(0, id.find('\n'));
+    if (std::find(dirs.begin(), dirs.end(), dir) != dirs.end()) continue;
+    dirs.push_back(dir);
+    for (size_t kind = 0; kind < collections::kCollectionKinds.size(); ++kind) {
+      collections::Store* s = store->store_for(kind);
+      if (s == nullptr || std::find(seen.begin(), seen.end(), s) != seen.end()) continue;
+      seen.push_back(s);
+      if (auto n = s->record_count()) total = total.value_or(0) + *n;
+    }
+  }
+  return total;
 }
 
 void register_collection_hooks() {

@@ -2,6 +2,8 @@
 // engine behind rampart/transaction.h knows nothing of them.
 #pragma once
 
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -76,6 +78,7 @@ struct RequestState {
   RequestBody body;
   ResponseState response;
   bool logged = false;
+  bool counted = false;  // status.cc: added to this process's metrics
   // audit_log.cc: the error-log lines of this request (part H Apache-Error:) and the error page
   // httpd sent after a deny (part E), both in r->pool.
   std::vector<std::string_view> apache_errors;
@@ -137,6 +140,14 @@ void register_collection_hooks();  // child_init opens one CollectionStore per s
 // This child's store for the transaction's SecDataDir and SecCollectionStore setup; null when
 // none is set or it failed to open.
 CollectionStore* collection_store(const Settings& settings);
+
+// The collection stores' metrics of this child, summed (all zero before child_init).
+CollectionStoreMetrics collection_store_metrics();
+// Records in the local (LMDB) stores now; nothing when no store can tell (none, or Redis only).
+std::optional<uint64_t> collection_store_records();
+
+// ---- status.cc ----
+void register_status_hooks();  // `SetHandler rampart-status` and the per-process counters
 
 // ---- audit_log.cc ----
 void register_audit_hooks();  // error_log (Apache-Error:) and the error page capture

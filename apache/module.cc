@@ -100,6 +100,7 @@ void register_hooks(apr_pool_t* /*p*/) {
   register_backend_compression_hooks();
   register_server_signature_hook();
   register_conn_limit_hooks();
+  register_status_hooks();
 }
 
 }  // namespace

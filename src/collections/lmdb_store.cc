@@ -112,6 +112,16 @@ std::optional<std::string> LmdbStore::get(std::string_view key) {
   return out;
 }
 
+std::optional<uint64_t> LmdbStore::record_count() {
+  MDB_txn* txn = nullptr;
+  if (mdb_txn_begin(env_, nullptr, MDB_RDONLY, &txn) != 0) return std::nullopt;
+  MDB_stat st;
+  int rc = mdb_stat(txn, dbi_, &st);
+  mdb_txn_abort(txn);
+  if (rc != 0) return std::nullopt;
+  return st.ms_entries;
+}
+
 int LmdbStore::try_update(std::span<const Update> updates, int64_t now, size_t gc_steps) {
   MDB_txn* txn = nullptr;
   int rc = mdb_txn_begin(env_, nullptr, 0, &txn);

@@ -35,6 +35,7 @@ class LmdbStore final : public Store {
             const std::function<bool(std::string_view, std::string_view)>& visit) override;
   bool erase(std::string_view key) override;
   size_t collect_garbage(size_t max_records, int64_t now) override;
+  std::optional<uint64_t> record_count() override;  // from the B-tree's header: O(1)
 
   // Frees the reader slots of processes that died inside a read transaction (a killed httpd
   // child), so they neither pin old pages (the file would grow) nor use up the slots. open()

@@ -17,6 +17,7 @@ class MemoryStore final : public Store {
             const std::function<bool(std::string_view, std::string_view)>& visit) override;
   bool erase(std::string_view key) override;
   size_t collect_garbage(size_t max_records, int64_t now) override;
+  std::optional<uint64_t> record_count() override { return size(); }
 
   size_t size();
   size_t write_count();  // update() calls that wrote something, for tests

@@ -81,6 +81,10 @@ class Store {
 
   virtual StoreMetrics metrics() const { return {}; }
 
+  // How many records are stored now, for the status handler; nothing when the store cannot tell
+  // cheaply (a Redis server holds other keys too).
+  virtual std::optional<uint64_t> record_count() { return std::nullopt; }
+
   // A copy of the record under `key`; nothing when there is none.
   virtual std::optional<std::string> get(std::string_view key) = 0;
 

@@ -53,7 +53,9 @@ struct AuditState {
   std::vector<MaskedBytes> masked_bytes;
 
   std::array<int64_t, 6> phase_us{};  // time spent in phases 1..5 (index 0 unused)
-  std::vector<MatchRecord> matches;   // every logged or scoring rule match, in order
+  std::vector<MatchRecord> matches;   // every match of a rule that logs, in order
+  // Bit p set: phase p ran (a phase can take under 1 µs, so phase_us alone cannot tell).
+  unsigned phases_run = 0;
 
   void add_message(std::string_view alert_line);
   void on_match(const Rule& starter);
@@ -64,7 +66,9 @@ struct AuditState {
 class PhaseTimer {
  public:
   PhaseTimer(AuditState& state, int phase)
-      : state_(state), phase_(phase), start_(std::chrono::steady_clock::now()) {}
+      : state_(state), phase_(phase), start_(std::chrono::steady_clock::now()) {
+    if (phase_ >= 1 && phase_ <= 5) state_.phases_run |= 1u << phase_;
+  }
   ~PhaseTimer() {
     if (phase_ < 1 || phase_ > 5) return;
     state_.phase_us[phase_] += std::chrono::duration_cast<std::chrono::microseconds>(

@@ -65,6 +65,19 @@ TEST(LmdbStore, SurvivesReopen) {
   EXPECT_EQ(x_of(s->get("k")), "v");
 }
 
+TEST(LmdbStore, CountsItsRecords) {
+  TempDir dir;
+  std::string error;
+  auto s = LmdbStore::open(dir.str(), {}, error);
+  ASSERT_TRUE(s) << error;
+  EXPECT_EQ(s->record_count(), 0u);
+  Update u[] = {put("a", rec("1")), put("b", rec("2")), put("a", rec("3"))};
+  s->update(u, 0);
+  EXPECT_EQ(s->record_count(), 2u);
+  s->erase("a");
+  EXPECT_EQ(s->record_count(), 1u);
+}
+
 TEST(LmdbStore, ErrorsSayWhatToDo) {
   std::string error;
   EXPECT_FALSE(LmdbStore::open("/nonexistent/rampart", {}, error));
