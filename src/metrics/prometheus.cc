@@ -23,6 +23,12 @@ class Writer {
   void sample(std::string_view name, std::string_view labels, uint64_t value) {
     sample(name, labels, std::to_string(value));
   }
+  // A family of one unlabelled sample.
+  template <typename Value>
+  void single(std::string_view name, std::string_view type, std::string_view help, Value value) {
+    family(name, type, help);
+    sample(name, "", value);
+  }
   std::string take() { return std::move(out_); }
 
  private:
@@ -51,18 +57,16 @@ void histograms(Writer& w, const Snapshot& s) {
 }
 
 void store(Writer& w, const StoreCounters& c) {
-  w.family("rampart_collection_store_round_trips_total", "counter",
-           "Commands sent to remote collection stores (Redis) and answered.");
-  w.sample("rampart_collection_store_round_trips_total", "", c.round_trips);
-  w.family("rampart_collection_store_errors_total", "counter",
-           "Failed round trips and connection attempts to remote collection stores.");
-  w.sample("rampart_collection_store_errors_total", "", c.errors);
-  w.family("rampart_collection_store_timeouts_total", "counter",
-           "Round trips and connection attempts to remote collection stores that timed out.");
-  w.sample("rampart_collection_store_timeouts_total", "", c.timeouts);
-  w.family("rampart_collection_store_round_trip_seconds_total", "counter",
-           "Time spent in answered round trips to remote collection stores.");
-  w.sample("rampart_collection_store_round_trip_seconds_total", "", seconds_text(c.latency_us));
+  w.single("rampart_collection_store_round_trips_total", "counter",
+           "Commands sent to remote collection stores (Redis) and answered.", c.round_trips);
+  w.single("rampart_collection_store_errors_total", "counter",
+           "Failed round trips and connection attempts to remote collection stores.", c.errors);
+  w.single("rampart_collection_store_timeouts_total", "counter",
+           "Round trips and connection attempts to remote collection stores that timed out.",
+           c.timeouts);
+  w.single("rampart_collection_store_round_trip_seconds_total", "counter",
+           "Time spent in answered round trips to remote collection stores.",
+           seconds_text(c.latency_us));
 }
 
 // A family with no sample when the figure is unknown: a 0 would read as "empty".
@@ -84,9 +88,8 @@ std::string seconds_text(uint64_t us) {
 
 std::string render_prometheus(const Snapshot& s) {
   Writer w;
-  w.family("rampart_transactions_total", "counter",
-           "Transactions the rules ran on (SecRuleEngine On or DetectionOnly).");
-  w.sample("rampart_transactions_total", "", s.transactions);
+  w.single("rampart_transactions_total", "counter",
+           "Transactions the rules ran on (SecRuleEngine On or DetectionOnly).", s.transactions);
   w.family("rampart_blocked_total", "counter",
            "Transactions denied, dropped or redirected, by the phase that decided it.");
   for (int p = 1; p <= 4; ++p) w.sample("rampart_blocked_total", phase_label(p), s.blocked[p]);
@@ -94,21 +97,21 @@ std::string render_prometheus(const Snapshot& s) {
            "Transactions in which the rule (a chain starter) matched, by rule id.");
   for (const auto& [id, hits] : s.rule_hits)
     w.sample("rampart_rule_hits_total", "id=\"" + std::to_string(id) + "\"", hits);
-  w.family("rampart_rule_hits_untracked_total", "counter",
-           "Rule matches not counted by id: no numeric id, or the per-process id table was full.");
-  w.sample("rampart_rule_hits_untracked_total", "", s.rule_hits_untracked);
+  w.single("rampart_rule_hits_untracked_total", "counter",
+           "Rule matches not counted by id: no numeric id, or the per-process id table was full.",
+           s.rule_hits_untracked);
   histograms(w, s);
-  w.family("rampart_request_body_errors_total", "counter",
-           "Request bodies the body processor could not parse (REQBODY_ERROR).");
-  w.sample("rampart_request_body_errors_total", "", s.request_body_errors);
-  w.family("rampart_pcre_limit_transactions_total", "counter",
-           "Transactions in which a regular expression hit the PCRE match or depth limit.");
-  w.sample("rampart_pcre_limit_transactions_total", "", s.pcre_limit_transactions);
+  w.single("rampart_request_body_errors_total", "counter",
+           "Request bodies the body processor could not parse (REQBODY_ERROR).",
+           s.request_body_errors);
+  w.single("rampart_pcre_limit_transactions_total", "counter",
+           "Transactions in which a regular expression hit the PCRE match or depth limit.",
+           s.pcre_limit_transactions);
   store(w, s.store);
   records(w, s.store_records);
-  w.family("rampart_processes", "gauge",
-           "Per-process counter blocks holding counts (about the most processes at once).");
-  w.sample("rampart_processes", "", static_cast<uint64_t>(s.processes));
+  w.single("rampart_processes", "gauge",
+           "Per-process counter blocks holding counts (about the most processes at once).",
+           static_cast<uint64_t>(s.processes));
   return w.take();
 }
 

@@ -7,8 +7,11 @@
 #include <vector>
 
 #include "engine/rule.h"
+#include "log/report_html.h"
 
 namespace rampart::replay {
+
+using logtool::html_escape;
 
 namespace {
 
@@ -33,29 +36,6 @@ int64_t total_ns(const std::vector<const RuleTimes*>& rules) {
 
 double percent(int64_t part, int64_t whole) {
   return whole > 0 ? 100.0 * static_cast<double>(part) / static_cast<double>(whole) : 0;
-}
-
-std::string html_escape(std::string_view s) {
-  std::string out;
-  for (char c : s) {
-    switch (c) {
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '&':
-        out += "&amp;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
 }
 
 // One rectangle of the picture: x and width in pixels, a label and a tooltip.
