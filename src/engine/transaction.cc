@@ -340,7 +340,7 @@ void Transaction::process_logging() {
   if (!engine_off(*state_)) run_phase(*state_, 5);
   // SecAlertLogFormat JSON: the rules' alerts as one record, now that every phase has run.
   if (state_->settings().alert_log_json.value_or(false) && !state_->audit.matches.empty())
-    state_->log->alert("Rampart: " + log::verdict_json(*state_));
+    state_->log->alert("Rampart: " + log::verdict_json(*state_, /*ascii_only=*/true));
   if (state_->body_processor) state_->body_processor->transaction_done();
   collections::write_back(*state_);  // after phase 5, as v2 stores collections
 }

@@ -79,6 +79,8 @@ std::string sanitise_matched_value(const TransactionState& tx, std::string_view 
 // ---- JSON strings (json.cc) ----
 // Appends `s` as a JSON string (quotes included), escaped as yajl does; bytes that are not valid
 // UTF-8 become \u00XX so every line stays parseable.
-void json_string(std::string& out, std::string_view s);
+// ascii_only: characters outside ASCII as \uXXXX too, for a line that goes through httpd's error
+// log (which writes such bytes as \xHH, not JSON).
+void json_string(std::string& out, std::string_view s, bool ascii_only = false);
 
 }  // namespace rampart::log

@@ -23,16 +23,28 @@ size_t utf8_length(std::string_view s, size_t i) {
   return n;
 }
 
-void unicode_escape(std::string& out, unsigned char c) {
+void unicode_escape(std::string& out, unsigned c) {  // c <= 0xffff
   static const char kHex[] = "0123456789abcdef";
-  out += "\\u00";
-  out += kHex[c >> 4];
-  out += kHex[c & 15];
+  out += "\\u";
+  for (int shift = 12; shift >= 0; shift -= 4) out += kHex[(c >> shift) & 15];
+}
+
+// A valid UTF-8 sequence of n bytes as \uXXXX, or a surrogate pair above U+FFFF.
+void code_point_escape(std::string& out, std::string_view seq) {
+  auto b = [&](size_t k) { return static_cast<unsigned>(static_cast<unsigned char>(seq[k])); };
+  unsigned cp = seq.size() == 2   ? ((b(0) & 0x1f) << 6) | (b(1) & 0x3f)
+                : seq.size() == 3 ? ((b(0) & 0x0f) << 12) | ((b(1) & 0x3f) << 6) | (b(2) & 0x3f)
+                                  : ((b(0) & 0x07) << 18) | ((b(1) & 0x3f) << 12) |
+                                        ((b(2) & 0x3f) << 6) | (b(3) & 0x3f);
+  if (cp < 0x10000) return unicode_escape(out, cp);
+  cp -= 0x10000;
+  unicode_escape(out, 0xd800 + (cp >> 10));
+  unicode_escape(out, 0xdc00 + (cp & 0x3ff));
 }
 
 }  // namespace
 
-void json_string(std::string& out, std::string_view s) {
+void json_string(std::string& out, std::string_view s, bool ascii_only) {
   out += '"';
   for (size_t i = 0; i < s.size(); ++i) {
     auto c = static_cast<unsigned char>(s[i]);
@@ -66,7 +78,11 @@ void json_string(std::string& out, std::string_view s) {
     } else if (c < 0x80) {
       out += static_cast<char>(c);
     } else if (size_t n = utf8_length(s, i)) {
-      out.append(s.substr(i, n));
+      if (ascii_only) {
+        code_point_escape(out, s.substr(i, n));
+      } else {
+        out.append(s.substr(i, n));
+      }
       i += n - 1;
     } else {
       unicode_escape(out, c);

@@ -20,17 +20,26 @@ int64_t number(const std::string* v) {
   return v ? std::strtoll(v->c_str(), nullptr, 10) : 0;
 }
 
-void add_string(std::string& out, std::string_view key, std::string_view value) {
+void add_string(std::string& out, std::string_view key, std::string_view value, bool ascii) {
   out += ',';
   json_string(out, key);
   out += ':';
-  json_string(out, value);
+  json_string(out, value, ascii);
 }
 
 void add_number(std::string& out, std::string_view key, int64_t value) {
   out += ',';
   json_string(out, key);
   out += ':' + std::to_string(value);
+}
+
+// The request line's target as the audit log writes it (sanitised arguments masked).
+std::string request_target(const TransactionState& tx) {
+  std::string line = sanitise_request_line(tx);
+  std::string_view target = line;
+  if (size_t sp = target.find(' '); sp != std::string_view::npos) target.remove_prefix(sp + 1);
+  if (size_t sp = target.rfind(' '); sp != std::string_view::npos) target = target.substr(0, sp);
+  return std::string(target);
 }
 
 }  // namespace
@@ -69,16 +78,16 @@ void record_match(TransactionState& tx, const Rule& starter, int64_t points) {
   m.score = points;
 }
 
-std::string verdict_json(const TransactionState& tx) {
+std::string verdict_json(const TransactionState& tx, bool ascii_only) {
   const AuditState& a = tx.audit;
   std::string out = "{";
   json_string(out, "unique_id");
   out += ':';
-  json_string(out, tx.unique_id);
-  add_string(out, "client", tx.remote_addr);
-  add_string(out, "hostname", tx.hostname);
-  add_string(out, "method", tx.method);
-  add_string(out, "uri", sanitise_request_line(tx).substr(tx.method.size() + 1));
+  json_string(out, tx.unique_id, ascii_only);
+  add_string(out, "client", tx.remote_addr, ascii_only);
+  add_string(out, "hostname", tx.hostname, ascii_only);
+  add_string(out, "method", tx.method, ascii_only);
+  add_string(out, "uri", request_target(tx), ascii_only);
   out += std::string(",\"blocked\":") + (a.intercept_phase > 0 ? "true" : "false");
   if (a.intercept_phase > 0) {
     add_number(out, "phase", a.intercept_phase);
@@ -93,14 +102,14 @@ std::string verdict_json(const TransactionState& tx) {
     out += i ? ",{" : "{";
     json_string(out, "id");
     out += ':';
-    json_string(out, m.rule->id);
+    json_string(out, m.rule->id, ascii_only);
     add_number(out, "phase", m.phase);
-    if (!m.msg.empty()) add_string(out, "msg", m.msg);
+    if (!m.msg.empty()) add_string(out, "msg", m.msg, ascii_only);
     if (m.rule->actions.severity)
-      add_string(out, "severity", actions::severity_name(*m.rule->actions.severity));
+      add_string(out, "severity", actions::severity_name(*m.rule->actions.severity), ascii_only);
     if (!m.target.empty()) {
-      add_string(out, "target", m.target);
-      add_string(out, "value", sanitise_matched_value(tx, m.target, m.value));
+      add_string(out, "target", m.target, ascii_only);
+      add_string(out, "value", sanitise_matched_value(tx, m.target, m.value), ascii_only);
     }
     add_number(out, "score", m.score);
     out += '}';

@@ -30,7 +30,7 @@ int64_t final_score(const TransactionState& tx, bool inbound);
 // added to anomaly_points().
 void record_match(TransactionState& tx, const Rule& starter, int64_t points);
 
-// The record as one JSON object.
-std::string verdict_json(const TransactionState& tx);
+// The record as one JSON object; ascii_only for the error log (json_string in audit_log.h).
+std::string verdict_json(const TransactionState& tx, bool ascii_only = false);
 
 }  // namespace rampart::log

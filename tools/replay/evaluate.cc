@@ -61,9 +61,9 @@ Outcome evaluate(const Config& config, const Request& r, Profile* profile) {
   CollectingSink sink;
   Outcome out;
   {
+    std::string path, query, decoded;  // declared first: they outlive the transaction's views
     Transaction tx(config, sink);
     tx.state().profile = profile;
-    std::string path, query, decoded;  // outlive the transaction's views of them
     feed_request(tx, r, path, query, decoded);
     Intervention i = tx.process_request_headers();
     if (!i.disruptive()) {

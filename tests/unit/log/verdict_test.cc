@@ -42,7 +42,7 @@ TEST(Verdict, EveryMatchWithTargetValueAndPoints) {
   std::string j = log::verdict_json(ex.state());
   EXPECT_NE(j.find("{\"unique_id\":\"TESTID\",\"client\":\"192.0.2.10\",\"hostname\":"
                    "\"www.example.com\",\"method\":\"GET\",\"uri\":\"/index.html?a=select%201&b="
-                   "SELECT%202&note=hello HTTP/1.1\",\"blocked\":true,\"phase\":2,\"status\":403,"
+                   "SELECT%202&note=hello\",\"blocked\":true,\"phase\":2,\"status\":403,"
                    "\"inbound_score\":10,\"matches\":[{\"id\":\"942000\",\"phase\":2,\"msg\":\"SQL "
                    "in ARGS:a\",\"severity\":\"CRITICAL\",\"target\":\"ARGS:a\",\"value\":\"select "
                    "1\",\"score\":5},"),
@@ -68,6 +68,21 @@ TEST(Verdict, AlertLogFormatJsonIsOneLine) {
       << line;
   // The audit log still gets every message (part H, audit_data.messages).
   EXPECT_EQ(ex.state().audit.messages.size(), 2u);
+}
+
+// httpd writes bytes outside ASCII into its error log as \xHH: the line spells them \uXXXX.
+TEST(Verdict, ErrorLogLineIsAscii) {
+  auto config = load_rules("SecAlertLogFormat JSON\n" + kRules);
+  Exchange ex(*config, get("a=select%20caf%C3%A9%20%F0%9F%98%80%FF"));
+  ex.run();
+  ASSERT_EQ(ex.log().lines.size(), 1u);
+  EXPECT_NE(ex.log().lines[0].find("\"value\":\"select caf\\u00e9 \\ud83d\\ude00\\u00ff\""),
+            std::string::npos)
+      << ex.log().lines[0];
+  // The JSON audit log keeps UTF-8 as it is.
+  EXPECT_NE(log::verdict_json(ex.state())
+                .find("\"value\":\"select caf\xC3\xA9 \xF0\x9F\x98\x80\\u00ff\""),
+            std::string::npos);
 }
 
 TEST(Verdict, NothingMatchedWritesNothing) {
