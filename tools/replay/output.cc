@@ -11,8 +11,27 @@ namespace json = logtool::json;
 
 namespace {
 
+// Request data as a terminal can show it: control bytes and bytes outside ASCII as \xHH (a
+// recorded attack is often binary, and must not drive the terminal).
+std::string printable(std::string_view s) {
+  static const char kHex[] = "0123456789abcdef";
+  std::string out;
+  out.reserve(s.size());
+  for (char ch : s) {
+    auto c = static_cast<unsigned char>(ch);
+    if (c >= 0x20 && c < 0x7f) {
+      out += ch;
+    } else {
+      out += "\\x";
+      out += kHex[c >> 4];
+      out += kHex[c & 15];
+    }
+  }
+  return out;
+}
+
 std::string request_label(const Request& r) {
-  std::string label = r.method + " " + r.target;
+  std::string label = printable(r.method + " " + r.target);
   if (label.size() > 100) label = label.substr(0, 97) + "...";
   return label;
 }
@@ -25,7 +44,8 @@ std::string scores(const Outcome& o) {
 }
 
 std::string cut(std::string_view s, size_t n) {
-  return s.size() <= n ? std::string(s) : std::string(s.substr(0, n - 3)) + "...";
+  std::string p = printable(s);
+  return p.size() <= n ? p : p.substr(0, n - 3) + "...";
 }
 
 void text_rules(std::FILE* out, const Outcome& o) {
