@@ -38,6 +38,15 @@ std::string escape_param(std::string_view s) {
 }  // namespace
 
 std::string alert_target(const logtool::RuleMessage& m) {
+  // The operator's message ends with ` at NAME.`, written by the engine after any request data
+  // it quotes: the last ` at ` cannot be forged by a client. The data's `found within NAME: `
+  // (CRS's logdata) comes after the matched text, which a client chooses, so it is the fallback.
+  std::string_view msg = m.rule_message;
+  if (size_t at = msg.rfind(" at "); at != std::string_view::npos) {
+    std::string_view name = msg.substr(at + 4);
+    if (name.ends_with('.')) name.remove_suffix(1);
+    if (!name.empty() && name.find(' ') == std::string_view::npos) return std::string(name);
+  }
   constexpr std::string_view kWithin = "found within ";
   if (size_t at = m.data.find(kWithin); at != std::string::npos) {
     std::string_view rest = std::string_view(m.data).substr(at + kWithin.size());
@@ -46,12 +55,6 @@ std::string alert_target(const logtool::RuleMessage& m) {
     size_t end = colon == std::string_view::npos ? rest.find(": ") : rest.find(": ", colon + 1);
     std::string_view name = rest.substr(0, end);
     if (!name.empty()) return std::string(name);
-  }
-  std::string_view msg = m.rule_message;
-  if (size_t at = msg.rfind(" at "); at != std::string_view::npos) {
-    std::string_view name = msg.substr(at + 4);
-    if (name.ends_with('.')) name.remove_suffix(1);
-    if (!name.empty() && name.find(' ') == std::string_view::npos) return std::string(name);
   }
   return {};
 }

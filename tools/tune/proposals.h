@@ -31,8 +31,8 @@ struct Proposal {
   std::string example_id, example_data;         // one transaction to look at
 };
 
-// The variable a CRS alert names: `found within ARGS:q: …` in its data, or `… at ARGS:q.` in
-// the operator's message. Empty when there is none (protocol checks, score evaluation).
+// The variable an alert names: `… at ARGS:q.` at the end of the operator's message, else CRS's
+// `found within ARGS:q: …` in its data. Empty when there is none.
 std::string alert_target(const logtool::RuleMessage& m);
 
 // True when `target` can be written into a ctl: action and a SecRuleUpdateTargetById argument

@@ -27,6 +27,14 @@ logtool::Entry entry(const std::string& ip, const std::string& uri,
   return e;
 }
 
+TEST(TuneTarget, AClientCannotNameTheTarget) {
+  // The matched text (the client's) imitates CRS's logdata; the engine's " at NAME." decides.
+  logtool::RuleMessage m = logtool::parse_alert_message(
+      "Warning. Pattern match \"x\" at ARGS:q. [id \"942100\"] [data \"Matched Data: "
+      "found within ARGS:password: x found within ARGS:q: x\"]");
+  EXPECT_EQ(alert_target(m), "ARGS:q");
+}
+
 TEST(TuneTarget, FromDataOrOperatorMessage) {
   EXPECT_EQ(alert_target(crs_alert("942230", "ARGS:comment", "if (a < b): x")), "ARGS:comment");
   EXPECT_EQ(alert_target(crs_alert("942230", "REQUEST_HEADERS:User-Agent", "a: b")),
