@@ -1,5 +1,6 @@
 #include "replay/inputs.h"
 
+#include <stdlib.h>
 #include <unistd.h>
 #include <algorithm>
 #include <filesystem>
@@ -94,10 +95,24 @@ void read_file(const std::string& path, size_t body_limit,
   }
   if (is_gzip(text) || looks_like_audit_log(text)) {  // stdin
     // The log reader reads stdin itself; hand it what was read through a temporary file.
-    fs::path tmp = fs::temp_directory_path() / ("rampart-replay-" + std::to_string(getpid()));
-    std::ofstream(tmp, std::ios::binary) << text;
-    read_audit_log(tmp.string(), body_limit, on_request, on_problem, stats);
-    fs::remove(tmp);
+    // mkstemp: a fresh file only this process can have opened (no name guessed in /tmp).
+    std::string tmp = (fs::temp_directory_path() / "rampart-replay-XXXXXX").string();
+    int fd = mkstemp(tmp.data());
+    bool kept = fd >= 0;
+    for (size_t done = 0; kept && done < text.size();) {
+      ssize_t n = write(fd, text.data() + done, text.size() - done);
+      kept = n > 0;
+      done += kept ? static_cast<size_t>(n) : 0;
+    }
+    if (fd >= 0) close(fd);
+    if (!kept) {
+      if (fd >= 0) unlink(tmp.c_str());
+      ++stats.problems;
+      on_problem("-: cannot keep standard input in a temporary file");
+      return;
+    }
+    read_audit_log(tmp, body_limit, on_request, on_problem, stats);
+    unlink(tmp.c_str());
     return;
   }
   std::vector<Request> requests;
