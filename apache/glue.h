@@ -148,6 +148,7 @@ std::optional<uint64_t> collection_store_records();
 
 // ---- status.cc ----
 void register_status_hooks();  // `SetHandler rampart-status` and the per-process counters
+void register_memory_hooks();  // glibc's malloc thresholds fixed in each child (memory.cc)
 
 // ---- audit_log.cc ----
 void register_audit_hooks();  // error_log (Apache-Error:) and the error page capture
@@ -155,10 +156,10 @@ void register_audit_hooks();  // error_log (Apache-Error:) and the error page ca
 void write_audit_log(request_rec* r, RequestState& st);
 
 // ---- request_adapter.cc ----
-void describe_request(request_rec* r, Transaction& tx);   // phase 1 data
-void describe_env(request_rec* r, Transaction& tx);       // ENV before phase 2
+void describe_request(request_rec* r, Transaction& tx);      // phase 1 data
+void describe_env(request_rec* r, Transaction& tx);          // ENV before phase 2
 void describe_server_path(request_rec* r, Transaction& tx);  // decoded path, phases 2 and 5
-void describe_response(request_rec* r, Transaction& tx);  // status and headers before phase 3
+void describe_response(request_rec* r, Transaction& tx);     // status and headers before phase 3
 // ---- conn_limits.cc ----
 void register_conn_limit_hooks();  // SecConnEngine: per-client connection-state limits
 // ---- server_signature.cc ----

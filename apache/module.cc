@@ -101,6 +101,7 @@ void register_hooks(apr_pool_t* /*p*/) {
   register_server_signature_hook();
   register_conn_limit_hooks();
   register_status_hooks();
+  register_memory_hooks();
 }
 
 }  // namespace
