@@ -1,20 +1,20 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer harnesses of tests/fuzz with clang (ASan + UBSan) and runs each for
-# SECONDS (default 60), starting from the seed corpus in tests/fuzz/corpus/<target>/. New inputs
-# collect in BUILD/corpus/<target>/, crashes in BUILD/crashes/<target>/ (add each one to the seed
-# corpus, with the fix, so it stays a regression test). Exits 1 when a harness failed.
-#   bash scripts/fuzz.sh [SECONDS] [TARGET...]      targets: config request transforms
+# Builds the libFuzzer harnesses of tests/fuzz (the `asan` preset: clang, ASan + UBSan) and runs
+# each for SECONDS (default 60), starting from the seed corpus in tests/fuzz/corpus/<target>/.
+# New inputs collect in build-asan/corpus/<target>/, crashes in build-asan/crashes/<target>/ (add
+# each one to the seed corpus, with the fix, so it stays a regression test). Exits 1 when a
+# harness failed. scripts/test.sh runs each for a few seconds through ctest (fuzz.<target>).
+#   bash scripts/fuzz.sh [SECONDS] [TARGET...]      targets: config request transforms logs
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 seconds=${1:-60}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(config request transforms)
-build=${RAMPART_FUZZ_BUILD_DIR:-build-fuzz}
+[ ${#targets[@]} -gt 0 ] || targets=(config request transforms logs)
+build=build-asan
 
-CC=clang CXX=clang++ cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DRAMPART_FUZZ=ON \
-  -DRAMPART_BUILD_APACHE=OFF -DBUILD_TESTING=OFF >/dev/null
+cmake --preset asan >/dev/null
 cmake --build "$build" -j"$(nproc)" --target "${targets[@]/#/fuzz_}" >/dev/null
 
 status=0

@@ -78,6 +78,21 @@ def pid_alive(pid):
         return False
 
 
+def httpd_environment(root):
+    """The environment httpd runs in. In the sanitizer build (RAMPART_HTTPD_PRELOAD names the
+    ASan runtime) the uninstrumented httpd must load that runtime first; a finding aborts the
+    child (so the parent logs "exit signal", which crashes() reports) and its report goes to
+    logs/sanitizer.PID. Leak checking is off: httpd frees its pools at exit only in part."""
+    env = dict(os.environ)
+    preload = os.environ.get("RAMPART_HTTPD_PRELOAD")
+    if preload:
+        env["LD_PRELOAD"] = preload
+        log = os.path.join(root, "logs", "sanitizer")
+        env["ASAN_OPTIONS"] = f"detect_leaks=0:abort_on_error=1:log_path={log}"
+        env["UBSAN_OPTIONS"] = f"abort_on_error=1:print_stacktrace=1:log_path={log}"
+    return env
+
+
 class HttpdError(Exception):
     """httpd refused to start; str(e) is its output (stderr and stdout)."""
 
@@ -210,13 +225,13 @@ class Httpd:
         """Runs `apache2 -t` on the base config plus conf_text; returns (rc, output)."""
         path = self.write_config(self.extra if conf_text is None else conf_text)
         p = subprocess.run([APACHE, "-t", "-f", path], capture_output=True, text=True,
-                           timeout=60)
+                           timeout=60, env=httpd_environment(self.root))
         return p.returncode, p.stdout + p.stderr
 
     def start(self):
         path = self.write_config(self.extra)
         p = subprocess.run([APACHE, "-f", path, "-k", "start"], capture_output=True, text=True,
-                           timeout=60)
+                           timeout=60, env=httpd_environment(self.root))
         if p.returncode != 0:
             raise HttpdError(p.stdout + p.stderr)
         self.started = True
@@ -252,8 +267,14 @@ class Httpd:
         self.started = False
 
     def crashes(self):
-        """The parent's notices of children that died of a signal (segfault, abort)."""
-        return [line for line in self.error_log().splitlines() if "exit signal" in line]
+        """The parent's notices of children that died of a signal (segfault, abort), and the
+        sanitizer build's reports (see httpd_environment)."""
+        found = [line for line in self.error_log().splitlines() if "exit signal" in line]
+        for name in sorted(os.listdir(self.logs)):
+            if name.startswith("sanitizer."):
+                with open(os.path.join(self.logs, name), errors="replace") as f:
+                    found.append(f"{name}:\n{f.read(20000)}")
+        return found
 
     def cleanup(self, check=True):
         """Stops the server, removes its root; raises when a child crashed meanwhile."""

@@ -12,20 +12,29 @@
 
 namespace rampart::logtool::json {
 
+struct Member;
+
 struct Value {
   enum class Type { kNull, kBool, kNumber, kString, kArray, kObject };
   Type type = Type::kNull;
   bool boolean = false;
   double number = 0;
-  std::string string;                                  // kString; for kNumber the text as written
-  std::vector<Value> items;                            // kArray
-  std::vector<std::pair<std::string, Value>> members;  // kObject, in document order
+  std::string string;        // kString; for kNumber the text as written
+  std::vector<Value> items;  // kArray
+  // kObject, in document order. Not a std::pair<std::string, Value>: a pair needs Value
+  // complete, which it is not yet here (clang with libstdc++ refuses it).
+  std::vector<Member> members;
 
   // The member's value, or a shared null value when absent or not an object.
   const Value& operator[](std::string_view key) const;
   bool is_null() const { return type == Type::kNull; }
   std::string_view str() const { return type == Type::kString ? string : std::string_view(); }
   long long integer() const;  // numbers and numeric strings; 0 otherwise
+};
+
+struct Member {
+  std::string first;  // the name
+  Value second;
 };
 
 struct ParseError {
