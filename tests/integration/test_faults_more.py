@@ -291,7 +291,9 @@ class HugeBody(unittest.TestCase):
         return bytes(answer), sent, time.monotonic() - begin
 
     def check(self, head, pieces):
+        self.assertEqual(self.h.request("GET", "/index.html")[0], 200)  # children are up
         kids = children(self.h.pid())
+        self.assertTrue(kids)
         sampler = RssSampler(kids)
         sampler.start()
         try:
