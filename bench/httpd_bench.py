@@ -20,6 +20,7 @@ import json
 import math
 import os
 import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -146,7 +147,9 @@ def make_httpd(name, module, htdocs_files):
                    files=htdocs_files)
     for d in ("tmp", "data"):
         os.makedirs(os.path.join(h.root, d), exist_ok=True)
-        os.chmod(os.path.join(h.root, d), 0o777)  # the children run as www-data
+        # The children run as www-data; a mode would not do, start() resets it to 0755.
+        if os.geteuid() == 0:
+            shutil.chown(os.path.join(h.root, d), "www-data", "www-data")
     return h
 
 

@@ -24,6 +24,8 @@ packages=(
   # bench/: wrk is the httpd load generator, libbenchmark-dev the engine microbenchmarks,
   # python3-matplotlib draws the scaling plot, valgrind (callgrind) profiles the hot spots
   wrk libbenchmark-dev python3-matplotlib valgrind
+  # bench/graceful_load.py reads the httpd parent's heap between reloads (malloc_stats via gdb)
+  gdb
   # scripts/fuzz.sh: libFuzzer harnesses built with clang (ASan, UBSan)
   clang libclang-rt-14-dev
 )

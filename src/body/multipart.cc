@@ -9,6 +9,7 @@
 #include <cctype>
 #include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <fstream>
 #include <iterator>
 
@@ -412,7 +413,12 @@ void MultipartProcessor::start_content() {
   std::string dir = settings.tmp_dir.value_or("/tmp");
   std::string path = dir + "/" + tx_.unique_id + "-file-XXXXXX";
   file_fd_ = mkstemp(path.data());  // mode 0600 until SecUploadFileMode says otherwise
-  if (file_fd_ < 0) return;
+  if (file_fd_ < 0) {
+    // A body error, as v2's: a file that is not on disk would pass FILES_TMPNAMES, @inspectFile
+    // and SecUploadKeepFiles by unnoticed, so the upload must not look like a clean one.
+    fail("Multipart: Failed to create file: " + path + " (" + std::strerror(errno) + ").");
+    return;
+  }
   part.tmp_path = path;
   if (settings.upload_mode() != 0600) fchmod(file_fd_, static_cast<mode_t>(settings.upload_mode()));
 }

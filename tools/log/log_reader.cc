@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstring>
 #include <filesystem>
+#include <optional>
 #include <vector>
 
 #include "line_reader.h"
@@ -22,6 +23,22 @@ bool is_index_line(std::string_view s) {
          s.find("] \"") != std::string_view::npos && s.find(" md5:") != std::string_view::npos;
 }
 
+
+// A write that fails part way (a full disk) leaves an entry cut inside a line; the next entry
+// that gets written then starts on that same line: "...cut text--1a2b3c4d-A--". Where such a
+// boundary starts within `text`, or npos.
+std::size_t glued_part_a(std::string_view text) {
+  if (text.size() < 9 || text.substr(text.size() - 4) != "-A--") return std::string_view::npos;
+  std::size_t at = text.rfind("--", text.size() - 5);
+  std::string_view boundary;
+  char part = 0;
+  if (at == std::string_view::npos || at == 0 || !parse_boundary(text.substr(at), boundary, part))
+    return std::string_view::npos;
+  return at;
+}
+
+// Lines kept after a glued part A, for the entry it starts (its part A is one line).
+constexpr std::size_t kGluedLines = 8;
 }  // namespace
 
 std::string Problem::to_string() const {
@@ -78,6 +95,8 @@ bool AuditLogReader::read_file(const std::string& path) {
   native.set_raw_limit(raw_limit_);
   bool in_native = false;
   Line start;               // the first line of the open native entry
+  std::optional<Line> glued;  // a part A boundary at the end of a line of the open entry
+  std::vector<Line> after_glued;
   bool in_garbage = false;  // reporting one problem per run of unknown lines
   bool index_reported = false;
   Line line;
@@ -124,6 +143,22 @@ bool AuditLogReader::read_file(const std::string& path) {
       } else if (!text.empty() && text.front() == '{' && text.rfind("{\"transaction\"", 0) == 0) {
         cut_native("a JSON entry starts before its part Z");
       } else {
+        if (is_boundary && glued &&
+            boundary == std::string_view(glued->text).substr(2, glued->text.size() - 6)) {
+          // The entry was cut short inside a line and the next one written right after it:
+          // report the cut one, read the next from its glued first line.
+          cut_native("cut inside a line, by a write that failed part way (a full disk?)");
+          in_native = true;
+          start = *glued;
+          std::string_view glued_boundary;
+          char glued_part = 0;
+          parse_boundary(glued->text, glued_boundary, glued_part);
+          native.start(glued_boundary, glued->text);
+          for (const Line& l : after_glued) native.line(l.text);
+          glued.reset();
+          native.part(part, text);
+          continue;
+        }
         if (is_boundary) {
           // Another entry's boundary inside this one: Serial logs interleave only when writes
           // were not serialised, so this entry cannot be trusted.
@@ -135,6 +170,15 @@ bool AuditLogReader::read_file(const std::string& path) {
           in_garbage = true;
           continue;
         }
+        if (std::size_t at = line.cut ? std::string_view::npos : glued_part_a(text);
+            at != std::string_view::npos) {
+          glued = line;
+          glued->text = std::string(text.substr(at));
+          glued->offset += at;
+          after_glued.clear();
+        } else if (glued && after_glued.size() < kGluedLines) {
+          after_glued.push_back(line);
+        }
         native.line(text);
         continue;
       }
@@ -144,6 +188,7 @@ bool AuditLogReader::read_file(const std::string& path) {
     if (is_boundary && part == 'A') {
       in_garbage = false;
       in_native = true;
+      glued.reset();
       start = line;
       native.start(boundary, text);
       continue;

@@ -187,6 +187,21 @@ TEST_F(Uploads, KeepFilesNeedsUploadDirAndSkipsEmptyFiles) {
   EXPECT_EQ(kept_content("SECOND"), "SECOND");
 }
 
+// A file part that cannot be stored (SecTmpDir names a path under a regular file) is v2's body
+// error "Multipart: Failed to create file", not an upload whose file nobody could inspect.
+TEST_F(Uploads, FileThatCannotBeStoredIsABodyError) {
+  std::ofstream((root_ / "plain").string()) << "x";
+  auto config = load_rules(
+      "SecRuleEngine On\nSecRequestBodyAccess On\nSecTmpDir " + (root_ / "plain" / "tmp").string() +
+      "\nSecRule REQBODY_ERROR \"!@eq 0\" "
+      "\"id:9,phase:2,deny,status:400,logdata:'%{REQBODY_ERROR_MSG}'\"\n");
+  Exchange ex(*config, upload("no"));
+  EXPECT_EQ(ex.run().status, 400);
+  EXPECT_TRUE(ex.log().contains("Multipart: Failed to create file: " +
+                                (root_ / "plain" / "tmp").string() + "/"));
+  EXPECT_TRUE(ex.log().contains("(Not a directory)"));
+}
+
 TEST(UploadDirectives, BadValuesAreConfigErrors) {
   EXPECT_NE(load_error("SecUploadKeepFiles Maybe\n").find("test.conf:1: "), std::string::npos);
   EXPECT_NE(load_error("SecUploadKeepFiles Maybe\n").find("On, Off or RelevantOnly"),

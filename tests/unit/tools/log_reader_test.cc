@@ -92,6 +92,38 @@ TEST(LogReader, GarbageBetweenEntriesIsReportedOnce) {
   EXPECT_NE(r.problems[0].message.find("not an audit-log entry"), std::string::npos);
 }
 
+// A Serial log on a disk that filled up: one write stopped part way through a line, and once
+// there was room again the next entry was appended on that same line. The cut entry is
+// reported; the next one is read whole from its glued first line.
+TEST(LogReader, EntryCutInsideALineByAFullDisk) {
+  std::string before = native_entry("00000000", "ID0");
+  std::string a = native_entry("aaaaaaaa", "ID1");
+  std::string cut = a.substr(0, a.find("User-Agent") + 6);  // "...User-A"
+  auto r = read_text(before + cut + native_entry("bbbbbbbb", "ID2") +
+                         native_entry("cccccccc", "ID3"),
+                     "full.log");
+  ASSERT_EQ(r.entries.size(), 3u);
+  EXPECT_EQ(r.entries[0].unique_id, "ID0");
+  EXPECT_EQ(r.entries[1].unique_id, "ID2");
+  EXPECT_EQ(r.entries[1].offset, before.size() + cut.size());
+  EXPECT_EQ(r.entries[1].uri, "/search?q=1");
+  EXPECT_EQ(r.entries[2].unique_id, "ID3");
+  ASSERT_EQ(r.problems.size(), 1u);
+  EXPECT_EQ(r.problems[0].offset, before.size());
+  EXPECT_NE(r.problems[0].message.find("cut inside a line"), std::string::npos);
+  EXPECT_EQ(r.stats.skipped, 1u);
+}
+
+// A header value that merely ends like a boundary does not start an entry: nothing follows it
+// with that boundary.
+TEST(LogReader, BoundaryLookingHeaderValueIsJustText) {
+  std::string a = native_entry("aaaaaaaa", "ID1");
+  a.insert(a.find("User-Agent"), "X-Trick: x--deadbeef-A--\n");
+  auto r = read_text(a + native_entry("bbbbbbbb", "ID2"), "trick.log");
+  ASSERT_EQ(r.entries.size(), 2u);
+  EXPECT_TRUE(r.problems.empty());
+}
+
 TEST(LogReader, ForeignBoundaryInsideAnEntryDropsIt) {
   std::string a = native_entry("aaaaaaaa", "ID1");
   std::string mixed = a.substr(0, a.find("--aaaaaaaa-F--")) + "--bbbbbbbb-C--\nbody\n" +
