@@ -17,6 +17,14 @@
 #include "http_log.h"
 #include "util_filter.h"
 // clang-format on
+#include <cstddef>
+
+// APR defines APR_OFFSETOF, which its ring macros (APR_BRIGADE_SENTINEL, APR_BRIGADE_INSERT_TAIL,
+// ...) expand to, through a member access on a null pointer when compiled as C++. That is
+// undefined behaviour, and the sanitizer build stops on it; offsetof is the defined way.
+#undef APR_OFFSETOF
+#define APR_OFFSETOF(s_type, field) offsetof(s_type, field)
+
 #include "rampart/config.h"
 #include "rampart/transaction.h"
 

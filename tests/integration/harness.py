@@ -82,12 +82,16 @@ def httpd_environment(root):
     """The environment httpd runs in. In the sanitizer build (RAMPART_HTTPD_PRELOAD names the
     ASan runtime) the uninstrumented httpd must load that runtime first; a finding aborts the
     child (so the parent logs "exit signal", which crashes() reports) and its report goes to
-    logs/sanitizer.PID. Leak checking is off: httpd frees its pools at exit only in part."""
+    sanitizer/report.PID. Leak checking is off: httpd frees its pools at exit only in part."""
     env = dict(os.environ)
     preload = os.environ.get("RAMPART_HTTPD_PRELOAD")
     if preload:
         env["LD_PRELOAD"] = preload
-        log = os.path.join(root, "logs", "sanitizer")
+        reports = os.path.join(root, "sanitizer")  # the children (www-data) must write here
+        os.makedirs(reports, exist_ok=True)
+        if os.geteuid() == 0:
+            shutil.chown(reports, "www-data", "www-data")
+        log = os.path.join(reports, "report")
         env["ASAN_OPTIONS"] = f"detect_leaks=0:abort_on_error=1:log_path={log}"
         env["UBSAN_OPTIONS"] = f"abort_on_error=1:print_stacktrace=1:log_path={log}"
     return env
@@ -270,10 +274,10 @@ class Httpd:
         """The parent's notices of children that died of a signal (segfault, abort), and the
         sanitizer build's reports (see httpd_environment)."""
         found = [line for line in self.error_log().splitlines() if "exit signal" in line]
-        for name in sorted(os.listdir(self.logs)):
-            if name.startswith("sanitizer."):
-                with open(os.path.join(self.logs, name), errors="replace") as f:
-                    found.append(f"{name}:\n{f.read(20000)}")
+        reports = os.path.join(self.root, "sanitizer")
+        for name in sorted(os.listdir(reports)) if os.path.isdir(reports) else []:
+            with open(os.path.join(reports, name), errors="replace") as f:
+                found.append(f"{name}:\n{f.read(20000)}")
         return found
 
     def cleanup(self, check=True):

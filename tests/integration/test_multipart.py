@@ -29,8 +29,10 @@ class Multipart(unittest.TestCase):
     def setUpClass(cls):
         cls.httpd = Httpd(config=RULES, cgi=True)
         os.makedirs(os.path.join(cls.httpd.root, "tmp"), exist_ok=True)
-        os.chmod(os.path.join(cls.httpd.root, "tmp"), 0o777)
         cls.httpd.start()
+        # After start(), which makes the tree read-only for the children: they write the file
+        # parts there as www-data (a file part that cannot be stored is a body error).
+        os.chmod(os.path.join(cls.httpd.root, "tmp"), 0o777)
 
     @classmethod
     def tearDownClass(cls):
