@@ -3,13 +3,8 @@
 #include <algorithm>
 #include <utility>
 
-#include "engine/regex.h"
 #include "engine/regex_literals.h"
-#include "operators/aho_corasick.h"
 #include "operators/text_util.h"
-
-#define PCRE2_CODE_UNIT_WIDTH 8
-#include <pcre2.h>
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -42,36 +37,14 @@ int pair_commonness(uint8_t v) {
 // checking the hits costs more than PCRE2 would.
 constexpr int kMaxAnchorCommonness = 3;
 
-// Does PCRE2 scan for a start position itself (a known first byte, or anchored)? Then it rejects
-// most subjects about as fast as a DFA could; otherwise it tries the pattern at every position.
-bool pcre2_skips_fast(std::string_view pattern, uint32_t regex_flags) {
-  uint32_t options = 0;
-  if (regex_flags & Regex::kCaseless) options |= PCRE2_CASELESS;
-  if (regex_flags & Regex::kDotAll) options |= PCRE2_DOTALL;
-  if (regex_flags & Regex::kDollarEndOnly) options |= PCRE2_DOLLAR_ENDONLY;
-  int errcode = 0;
-  PCRE2_SIZE erroffset = 0;
-  pcre2_code* code = pcre2_compile(reinterpret_cast<PCRE2_SPTR>(pattern.data()), pattern.size(),
-                                   options, &errcode, &erroffset, nullptr);
-  if (code == nullptr) return true;  // cannot happen for a pattern Regex compiled; be safe
-  uint32_t first = 0, all = 0;
-  pcre2_pattern_info(code, PCRE2_INFO_FIRSTCODETYPE, &first);
-  pcre2_pattern_info(code, PCRE2_INFO_ALLOPTIONS, &all);
-  pcre2_code_free(code);
-  return first != 0 || (all & PCRE2_ANCHORED) != 0;
-}
-
 }  // namespace
 
-std::unique_ptr<RegexPrefilter> RegexPrefilter::build(std::string_view pattern,
-                                                      uint32_t regex_flags) {
+std::unique_ptr<RegexPrefilter> RegexPrefilter::build(std::string_view pattern) {
   std::optional<std::vector<std::string>> literals = required_literals(pattern);
   if (!literals) return nullptr;
   std::unique_ptr<RegexPrefilter> pf(new RegexPrefilter());
   pf->literals_ = std::move(*literals);
-  if (pf->choose_anchors()) return pf;
-  if (pcre2_skips_fast(pattern, regex_flags)) return nullptr;
-  pf->automaton_ = std::make_unique<operators::AhoCorasick>(pf->literals_);
+  if (!pf->choose_anchors()) return nullptr;
   return pf;
 }
 
@@ -172,10 +145,6 @@ bool RegexPrefilter::check_hit(std::string_view subject, size_t pos) const {
 }
 
 bool RegexPrefilter::may_match(std::string_view subject) const {
-  if (automaton_ != nullptr) {
-    operators::AhoCorasick::Match m;
-    return automaton_->find(subject, m);
-  }
   const auto* p = reinterpret_cast<const unsigned char*>(subject.data());
   const size_t n = subject.size();
   size_t i = 0;

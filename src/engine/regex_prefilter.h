@@ -1,13 +1,12 @@
 // The match-time half of the @rx prefilter: holds a pattern's required literals (regex_literals.h)
 // and says whether a subject could match at all. Immutable after construction, shared by threads.
 //
-// It must cost less than the PCRE2 call it saves, so it has two searches:
-// - a few "anchor" bytes (at most 3, ASCII case folded) cover every literal: a SIMD scan finds
-//   them 16 bytes at a time and each hit is checked against the literals it anchors;
-// - otherwise the @pm Aho-Corasick automaton, but only when PCRE2 has no fast start of its own
-//   (no known first byte, not anchored): a DFA step per byte is slower than PCRE2's memchr-like
-//   skip, but much faster than trying a large alternation at every position.
-// When neither applies there is no prefilter.
+// It must cost less than the PCRE2 call it saves, which on the short values of most requests is
+// a few tens of nanoseconds. So it searches only for a few "anchor" bytes (at most 3, rare in
+// ordinary text, ASCII case folded) that between them occur in every literal: an SSE2 scan finds
+// them 16 bytes at a time and each hit is checked against the literals it anchors. Literal sets
+// without such anchors get no prefilter: a general multi-literal search (the @pm Aho-Corasick
+// automaton was tried) cost more per value than the PCRE2 calls it saved (docs/performance.md).
 #pragma once
 
 #include <array>
@@ -19,15 +18,11 @@
 
 namespace rampart {
 
-namespace operators {
-class AhoCorasick;
-}
-
 class RegexPrefilter {
  public:
-  // nullptr when the pattern yields no usable literals or no search that pays. `pattern` must
-  // compile with Regex::compile under `regex_flags` (Regex::kCaseless, ...).
-  static std::unique_ptr<RegexPrefilter> build(std::string_view pattern, uint32_t regex_flags);
+  // nullptr when the pattern yields no usable literals or they have no rare anchors. `pattern`
+  // must compile with PCRE2.
+  static std::unique_ptr<RegexPrefilter> build(std::string_view pattern);
   ~RegexPrefilter();
 
   // False only when `subject` contains none of the literals (ASCII case-insensitively), in which
@@ -35,7 +30,6 @@ class RegexPrefilter {
   bool may_match(std::string_view subject) const;
 
   const std::vector<std::string>& literals() const { return literals_; }
-  bool uses_automaton() const { return automaton_ != nullptr; }
 
  private:
   static constexpr int kMaxAnchors = 3;
@@ -54,7 +48,6 @@ class RegexPrefilter {
   int anchor_count_ = 0;
   std::array<uint8_t, kMaxAnchors> anchors_{};
   std::array<std::vector<Anchored>, kMaxAnchors> anchored_;
-  std::unique_ptr<operators::AhoCorasick> automaton_;
 };
 
 }  // namespace rampart

@@ -129,7 +129,7 @@ bool AhoCorasick::find(std::string_view text, Match& match) const {
   for (size_t i = 0; i < text.size(); ++i) {
     uint32_t cls = class_of_[static_cast<unsigned char>(text[i])];
     // The dense step inline: it is nearly every step, and a call per byte cost about as much as
-    // the step itself (found profiling the @rx prefilter, which runs this on most values).
+    // the step itself (@pm on a typical value: 160 -> 130 ns in the engine benchmark).
     state = state < dense_states_ ? dense[size_t{state} * classes_ + cls] : next(state, cls);
     if (output[state] != kNone) {
       match.phrase = output_[state];

@@ -42,7 +42,7 @@ class Rx final : public Operator {
  public:
   explicit Rx(std::unique_ptr<Regex> re)
       : re_(std::move(re)),
-        prefilter_(RegexPrefilter::build(re_->pattern(), kRxFlags)),
+        prefilter_(RegexPrefilter::build(re_->pattern())),
         message_pattern_(truncate_for_message(log_escape(re_->pattern()))) {}
 
   bool match(std::string_view value, std::string_view, MatchState& st) const override {

@@ -127,7 +127,7 @@ TEST(RegexPrefilter, NeverRejectsWhatPcre2MatchesOnCrs) {
     std::string error;
     auto re = Regex::compile(pattern, kRxFlags, error);
     ASSERT_NE(re, nullptr) << pattern << ": " << error;
-    auto pf = RegexPrefilter::build(pattern, kRxFlags);
+    auto pf = RegexPrefilter::build(pattern);
     if (pf == nullptr) continue;
     ++with_prefilter;
 
