@@ -46,16 +46,15 @@ class Rx final : public Operator {
         message_pattern_(truncate_for_message(log_escape(re_->pattern()))) {}
 
   bool match(std::string_view value, std::string_view, MatchState& st) const override {
-    // Most values of most CRS rules contain none of the pattern's literals; skipping PCRE2 for
-    // them is the bulk of a benign request's savings. A skipped value cannot match, so the
-    // answer is the same (and a match limit it might have hit on the way is not reached).
+    // A value without any of the pattern's literals cannot match: PCRE2 is skipped, the answer
+    // is the same (and a match limit it might have hit on the way is not reached).
     if (prefilter_ != nullptr && !prefilter_->may_match(value)) return false;
     return run(*re_, message_pattern_, value, st);
   }
 
  private:
   std::unique_ptr<Regex> re_;
-  std::unique_ptr<RegexPrefilter> prefilter_;  // nullptr: no literals, PCRE2 always runs
+  std::unique_ptr<RegexPrefilter> prefilter_;  // nullptr: none derived, PCRE2 always runs
   std::string message_pattern_;                // escaped once here so a match only concatenates
 };
 
