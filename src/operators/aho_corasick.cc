@@ -124,9 +124,14 @@ uint32_t AhoCorasick::next(uint32_t state, uint32_t cls) const {
 bool AhoCorasick::find(std::string_view text, Match& match) const {
   if (phrases_.empty()) return false;
   uint32_t state = 0;
+  const uint32_t* dense = dense_.data();
+  const uint32_t* output = output_.data();
   for (size_t i = 0; i < text.size(); ++i) {
-    state = next(state, class_of_[static_cast<unsigned char>(text[i])]);
-    if (output_[state] != kNone) {
+    uint32_t cls = class_of_[static_cast<unsigned char>(text[i])];
+    // The dense step inline: it is nearly every step, and a call per byte cost about as much as
+    // the step itself (@pm on a typical value: 160 -> 130 ns in the engine benchmark).
+    state = state < dense_states_ ? dense[size_t{state} * classes_ + cls] : next(state, cls);
+    if (output[state] != kNone) {
       match.phrase = output_[state];
       match.end = i + 1;
       return true;

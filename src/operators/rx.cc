@@ -3,7 +3,10 @@
 // expanded text with log_escape_re() and compiles it per evaluation; so do we.
 // Parameter: the pattern. Example: SecRule ARGS "@rx (?i)\bunion\s+select\b" "id:1,capture"
 // Message: Pattern match "<pattern, escaped, cut at 252 bytes>" at <var>.
+// A precompiled pattern gets a literal prefilter when one can be derived (engine/regex_literals.h):
+// a value containing none of the literals cannot match, so PCRE2 is not run for it.
 #include "engine/regex.h"
+#include "engine/regex_prefilter.h"
 #include "operators/all.h"
 #include "operators/regex_error.h"
 #include "operators/text_util.h"
@@ -38,15 +41,21 @@ bool run(const Regex& re, std::string_view message_pattern, std::string_view val
 class Rx final : public Operator {
  public:
   explicit Rx(std::unique_ptr<Regex> re)
-      : re_(std::move(re)), message_pattern_(truncate_for_message(log_escape(re_->pattern()))) {}
+      : re_(std::move(re)),
+        prefilter_(RegexPrefilter::build(re_->pattern())),
+        message_pattern_(truncate_for_message(log_escape(re_->pattern()))) {}
 
   bool match(std::string_view value, std::string_view, MatchState& st) const override {
+    // A value without any of the pattern's literals cannot match: PCRE2 is skipped, the answer
+    // is the same (and a match limit it might have hit on the way is not reached).
+    if (prefilter_ != nullptr && !prefilter_->may_match(value)) return false;
     return run(*re_, message_pattern_, value, st);
   }
 
  private:
   std::unique_ptr<Regex> re_;
-  std::string message_pattern_;  // escaped once here so a match only concatenates
+  std::unique_ptr<RegexPrefilter> prefilter_;  // nullptr: none derived, PCRE2 always runs
+  std::string message_pattern_;                // escaped once here so a match only concatenates
 };
 
 class RxWithMacros final : public Operator {

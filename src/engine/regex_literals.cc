@@ -1,0 +1,609 @@
+#include "engine/regex_literals.h"
+
+#include <algorithm>
+#include <bitset>
+#include <cstdint>
+#include <set>
+#include <utility>
+
+namespace rampart {
+
+namespace {
+
+using Set = std::set<std::string>;
+
+// Bounds that keep the analysis cheap and the automaton small. Past them a piece of pattern is
+// treated as matching anything, which only costs selectivity, never correctness.
+constexpr size_t kMaxExact = 64;      // strings in an "exact" set (cross products grow fast)
+constexpr size_t kMaxRequired = 512;  // literals in a required set (CRS has long word lists)
+constexpr size_t kMaxClass = 4;       // a class of up to this many lowercased bytes is expanded
+constexpr size_t kMaxDepth = 100;     // group nesting; deeper patterns get no prefilter
+
+unsigned char lower(unsigned char c) {
+  return c >= 'A' && c <= 'Z' ? static_cast<unsigned char>(c + ('a' - 'A')) : c;
+}
+bool is_digit(unsigned char c) {
+  return c >= '0' && c <= '9';
+}
+bool is_hex(unsigned char c) {
+  return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+}
+bool is_alnum(unsigned char c) {
+  return is_digit(c) || (lower(c) >= 'a' && lower(c) <= 'z');
+}
+int hex_value(unsigned char c) {
+  return is_digit(c) ? c - '0' : lower(c) - 'a' + 10;
+}
+
+// What the analysis knows about a piece of pattern, in lowercase. `exact`: every string the piece
+// can consume is in the set. `required`: everything it consumes contains one of the strings.
+// Either may be unknown (nullopt); neither ever claims more than is certain.
+struct Info {
+  std::optional<Set> exact;
+  std::optional<Set> required;
+};
+
+Info exact_of(Set s) {
+  return Info{std::move(s), std::nullopt};
+}
+Info empty_match() {  // anchors, \b, lookarounds: they consume nothing
+  return exact_of(Set{""});
+}
+Info anything() {
+  return Info{};
+}
+
+// A requirement is only useful when every alternative is non-empty.
+bool usable(const Set& s) {
+  return !s.empty() && !s.contains("");
+}
+
+std::optional<Set> requirement(const Info& info) {
+  if (info.exact && usable(*info.exact)) return info.exact;
+  return info.required;
+}
+
+size_t shortest(const Set& s) {
+  size_t n = SIZE_MAX;
+  for (const std::string& x : s) n = std::min(n, x.size());
+  return n;
+}
+
+// Of two valid requirements, the one whose shortest literal is longer occurs less often; past a
+// few bytes length hardly matters, and fewer literals then make the smaller automaton.
+bool better(const Set& a, const Set& b) {
+  size_t la = std::min<size_t>(shortest(a), 6), lb = std::min<size_t>(shortest(b), 6);
+  if (la != lb) return la > lb;
+  return a.size() < b.size();
+}
+
+// A concatenation, item by item. Adjacent exact items multiply into a "run" of exact strings;
+// anything else (or a run grown too large) cuts the run, which then becomes a candidate
+// requirement. The concatenation requires the best candidate: any one of them would do.
+class Sequence {
+ public:
+  void append(const Set& exact) {
+    if (exact.size() > kMaxExact) {
+      cut();
+      consider(exact);
+      return;
+    }
+    if (run_.size() * exact.size() > kMaxExact) cut();
+    Set next;
+    for (const std::string& a : run_) {
+      for (const std::string& b : exact) next.insert(a + b);
+    }
+    run_ = std::move(next);
+  }
+  // What follows is not adjacent to the run: the run ends here.
+  void cut() {
+    consider(run_);
+    run_ = Set{""};
+    exact_ = false;
+  }
+  void consider(const std::optional<Set>& s) {
+    if (s && usable(*s) && (!best_ || better(*s, *best_))) best_ = s;
+  }
+  Info finish() {
+    if (exact_) return exact_of(std::move(run_));
+    cut();
+    return Info{std::nullopt, std::move(best_)};
+  }
+
+ private:
+  Set run_{""};
+  bool exact_ = true;
+  std::optional<Set> best_;
+};
+
+constexpr int kUnbounded = -1;
+
+// Adds `atom` repeated min..max times.
+void add(Sequence& seq, const Info& atom, int min, int max) {
+  if (min == 1 && max == 1) {
+    if (atom.exact) {
+      seq.append(*atom.exact);
+    } else {
+      seq.cut();
+      seq.consider(requirement(atom));
+    }
+    return;
+  }
+  if (min == 0) {
+    if (max == 1 && atom.exact && atom.exact->size() < kMaxExact) {
+      Set s = *atom.exact;
+      s.insert("");
+      seq.append(s);
+    } else {
+      seq.cut();
+    }
+    return;
+  }
+  // At least one repeat: the repetition starts with a match of the atom and ends with one.
+  if (atom.exact) {
+    seq.append(*atom.exact);
+    seq.cut();
+    seq.append(*atom.exact);
+  } else {
+    seq.cut();
+    seq.consider(requirement(atom));
+  }
+}
+
+// Recursive descent over PCRE2's syntax. `failed_` is set on anything not understood; the result
+// is then discarded.
+class Parser {
+ public:
+  explicit Parser(std::string_view p) : p_(p) {}
+
+  std::optional<Info> run() {
+    Info info = alternation(0);
+    if (failed_ || pos_ != p_.size()) return std::nullopt;
+    return info;
+  }
+
+ private:
+  enum class Brace { kNotQuantifier, kQuantifier, kAmbiguous };
+
+  bool at_end() const { return pos_ >= p_.size(); }
+  bool next_is(char c, size_t ahead = 0) const {
+    return pos_ + ahead < p_.size() && p_[pos_ + ahead] == c;
+  }
+  unsigned char take() { return static_cast<unsigned char>(p_[pos_++]); }
+  Info fail() {
+    failed_ = true;
+    return anything();
+  }
+
+  Info alternation(size_t depth) {
+    if (depth > kMaxDepth) return fail();
+    std::vector<Info> branches;
+    branches.push_back(sequence(depth));
+    while (!failed_ && next_is('|')) {
+      ++pos_;
+      branches.push_back(sequence(depth));
+    }
+    if (branches.size() == 1) return std::move(branches[0]);
+    Info out;
+    Set all;
+    bool exact = true;
+    for (const Info& b : branches) {
+      if (!b.exact) {
+        exact = false;
+        break;
+      }
+      all.insert(b.exact->begin(), b.exact->end());
+      if (all.size() > kMaxExact) {
+        exact = false;
+        break;
+      }
+    }
+    if (exact) out.exact = std::move(all);
+    // Whichever branch matches, its requirement holds; a branch without one sinks them all.
+    Set required;
+    for (const Info& b : branches) {
+      std::optional<Set> r = requirement(b);
+      if (!r) return out;
+      required.insert(r->begin(), r->end());
+      if (required.size() > kMaxRequired) return out;
+    }
+    out.required = std::move(required);
+    return out;
+  }
+
+  Info sequence(size_t depth) {
+    Sequence seq;
+    while (!failed_ && !at_end()) {
+      if (quoting_) {  // \Q...\E: every byte literal, up to \E or the end of the pattern
+        if (next_is('\\') && next_is('E', 1)) {
+          pos_ += 2;
+          quoting_ = false;
+          if (quantifier_follows()) fail();  // it would repeat the last quoted byte
+          continue;
+        }
+        seq.append(Set{std::string(1, static_cast<char>(lower(take())))});
+        continue;
+      }
+      if (next_is('|') || next_is(')')) break;
+      std::optional<Info> item = atom(depth);
+      if (failed_) break;
+      if (!item) {  // option setting, comment or \E: no item of its own
+        if (!quoting_ && quantifier_follows()) fail();
+        continue;
+      }
+      int min = 1, max = 1;
+      quantifier(min, max);
+      if (failed_) break;
+      add(seq, *item, min, max);
+    }
+    return seq.finish();
+  }
+
+  bool quantifier_follows() {
+    if (next_is('*') || next_is('+') || next_is('?')) return true;
+    int min, max;
+    return next_is('{') && brace(min, max, false) != Brace::kNotQuantifier;
+  }
+
+  // Reads a quantifier (with its lazy or possessive suffix) if one follows.
+  void quantifier(int& min, int& max) {
+    if (next_is('*')) {
+      min = 0, max = kUnbounded;
+      ++pos_;
+    } else if (next_is('+')) {
+      min = 1, max = kUnbounded;
+      ++pos_;
+    } else if (next_is('?')) {
+      min = 0, max = 1;
+      ++pos_;
+    } else if (next_is('{')) {
+      Brace b = brace(min, max, true);
+      if (b == Brace::kNotQuantifier) return;  // a literal '{', read as the next atom
+      if (b == Brace::kAmbiguous) {
+        fail();
+        return;
+      }
+    } else {
+      return;
+    }
+    if (next_is('+') || next_is('?')) ++pos_;  // possessive or lazy: same strings
+    if (quantifier_follows()) fail();
+  }
+
+  // `{n}`, `{n,}` or `{n,m}` is a quantifier in PCRE2 10.42. Other text of digits, commas and
+  // spaces between braces (`{,m}`, `{ 2 }`, `{}`) means a literal in some PCRE2 versions and a
+  // quantifier in others, so it is reported ambiguous. Consumes the braces only when `consume`.
+  Brace brace(int& min, int& max, bool consume) {
+    size_t j = pos_ + 1;
+    while (j < p_.size() && (is_digit(p_[j]) || p_[j] == ',' || p_[j] == ' ' || p_[j] == '\t')) ++j;
+    if (j >= p_.size() || p_[j] != '}') return Brace::kNotQuantifier;
+    std::string_view body = p_.substr(pos_ + 1, j - pos_ - 1);
+    size_t comma = body.find(',');
+    std::string_view lo = body.substr(0, comma);
+    std::string_view hi = comma == std::string_view::npos ? lo : body.substr(comma + 1);
+    auto digits = [](std::string_view s) {
+      return !s.empty() && s.size() <= 5 && std::all_of(s.begin(), s.end(), is_digit);
+    };
+    bool open = comma != std::string_view::npos && hi.empty();
+    if (!digits(lo) || (!open && !digits(hi)) ||
+        (comma != std::string_view::npos && body.find(',', comma + 1) != body.npos))
+      return Brace::kAmbiguous;
+    min = std::stoi(std::string(lo));
+    max = open ? kUnbounded : std::stoi(std::string(hi));
+    if (max != kUnbounded && max < min) return Brace::kAmbiguous;  // a compile error anyway
+    if (consume) pos_ = j + 1;
+    return Brace::kQuantifier;
+  }
+
+  // One item; nullopt for text that is no item (option settings, comments, \Q, \E).
+  std::optional<Info> atom(size_t depth) {
+    unsigned char c = take();
+    switch (c) {
+      case '(':
+        return group(depth);
+      case '[':
+        return char_class();
+      case '.':
+        return anything();
+      case '^':
+      case '$':
+        return empty_match();
+      case '\\':
+        return escape();
+      case '*':
+      case '+':
+      case '?':
+        return fail();
+      case '{': {
+        --pos_;
+        int min, max;
+        if (brace(min, max, false) != Brace::kNotQuantifier) return fail();
+        ++pos_;
+        return exact_of(Set{"{"});
+      }
+      default:
+        return exact_of(Set{std::string(1, static_cast<char>(lower(c)))});
+    }
+  }
+
+  // After '(' has been read.
+  std::optional<Info> group(size_t depth) {
+    if (next_is('*')) return fail();  // verbs and (*positive_lookahead: ...) alike
+    if (!next_is('?')) return body(depth);
+    ++pos_;
+    if (at_end()) return fail();
+    unsigned char c = take();
+    switch (c) {
+      case ':':
+      case '|':
+      case '>':
+        return body(depth);
+      case '=':
+      case '!':
+        body(depth);
+        return empty_match();
+      case '<':
+        if (next_is('=') || next_is('!')) {
+          ++pos_;
+          body(depth);
+          return empty_match();
+        }
+        return named(depth, '>');
+      case 'P':
+        if (!next_is('<')) return fail();  // (?P=name) back reference, (?P>name) recursion
+        ++pos_;
+        return named(depth, '>');
+      case '\'':
+        return named(depth, '\'');
+      case '#':
+        while (!at_end() && !next_is(')')) ++pos_;
+        if (at_end()) return fail();
+        ++pos_;
+        return std::nullopt;
+      default:
+        --pos_;
+        return options(depth);
+    }
+  }
+
+  // The group's alternatives and its ')'.
+  Info body(size_t depth) {
+    Info in = alternation(depth + 1);
+    if (failed_ || !next_is(')')) return fail();
+    ++pos_;
+    return in;
+  }
+
+  Info named(size_t depth, char close) {
+    size_t start = pos_;
+    while (!at_end() && (is_alnum(p_[pos_]) || p_[pos_] == '_')) ++pos_;
+    if (pos_ == start || !next_is(close)) return fail();
+    ++pos_;
+    return body(depth);
+  }
+
+  // (?flags) or (?flags:...). Case needs no tracking (literals are searched caseless anyway),
+  // nor do s, m, n, J or U; x changes what white space and # mean, so it ends the analysis, as
+  // does anything unknown (recursion, conditionals, callouts).
+  std::optional<Info> options(size_t depth) {
+    static constexpr std::string_view kHarmless = "imnsJU-^";
+    size_t start = pos_;
+    while (!at_end() && kHarmless.find(p_[pos_]) != std::string_view::npos) ++pos_;
+    if (pos_ == start) return fail();
+    if (next_is(')')) {
+      ++pos_;
+      return std::nullopt;
+    }
+    if (next_is(':')) {
+      ++pos_;
+      return body(depth);
+    }
+    return fail();
+  }
+
+  // After '\' outside a class.
+  std::optional<Info> escape() {
+    if (at_end()) return fail();
+    unsigned char c = take();
+    switch (c) {
+      case 'Q':
+        quoting_ = true;
+        return std::nullopt;
+      case 'E':
+        return std::nullopt;
+      case 'd':
+      case 'D':
+      case 'w':
+      case 'W':
+      case 's':
+      case 'S':
+      case 'h':
+      case 'H':
+      case 'v':
+      case 'V':
+      case 'R':
+      case 'C':
+        return anything();
+      case 'N':
+        if (next_is('{')) return fail();
+        return anything();
+      case 'b':
+      case 'B':
+      case 'A':
+      case 'Z':
+      case 'z':
+      case 'G':
+      case 'K':
+        return empty_match();
+      default:
+        break;
+    }
+    if (c >= '1' && c <= '9') {
+      // \1..\9 alone is a back reference (content unknown); more digits may be octal instead.
+      if (!at_end() && is_digit(p_[pos_])) return fail();
+      return anything();
+    }
+    int value = byte_escape(c);
+    if (value < 0) return fail();
+    return exact_of(
+        Set{std::string(1, static_cast<char>(lower(static_cast<unsigned char>(value))))});
+  }
+
+  // Escapes that stand for one byte, inside or outside a class (`c` is the byte after '\');
+  // -1 for any other.
+  int byte_escape(unsigned char c) {
+    switch (c) {
+      case 'a':
+        return 0x07;
+      case 'e':
+        return 0x1b;
+      case 'f':
+        return 0x0c;
+      case 'n':
+        return 0x0a;
+      case 'r':
+        return 0x0d;
+      case 't':
+        return 0x09;
+      case '0': {  // \0 and up to two more octal digits
+        int v = 0;
+        for (int k = 0; k < 2 && !at_end() && p_[pos_] >= '0' && p_[pos_] <= '7'; ++k)
+          v = v * 8 + (take() - '0');
+        return v;
+      }
+      case 'x': {
+        int v = 0;
+        if (next_is('{')) {
+          ++pos_;
+          size_t start = pos_;
+          while (!at_end() && is_hex(p_[pos_]) && v < 256) v = v * 16 + hex_value(take());
+          if (pos_ == start || v > 255 || !next_is('}')) return -1;
+          ++pos_;
+          return v;
+        }
+        for (int k = 0; k < 2 && !at_end() && is_hex(p_[pos_]); ++k) v = v * 16 + hex_value(take());
+        return v;
+      }
+      default:
+        return is_alnum(c) ? -1 : c;  // a backslash before any other byte makes it literal
+    }
+  }
+
+  // After '['. A class expands to its bytes when, lowercased, there are only a few; otherwise it
+  // stands for "one byte of many".
+  Info char_class() {
+    std::bitset<256> bits;
+    bool wide = false;
+    bool negate = next_is('^');
+    if (negate) ++pos_;
+    bool first = true;  // a ']' right at the start is a literal
+    for (;;) {
+      if (at_end()) return fail();
+      if (next_is(']') && !first) {
+        ++pos_;
+        break;
+      }
+      first = false;
+      int lo = class_element();
+      if (failed_) return anything();
+      if (lo < 0) {
+        wide = true;
+        continue;
+      }
+      if (next_is('-') && pos_ + 1 < p_.size() && p_[pos_ + 1] != ']') {
+        ++pos_;
+        int hi = class_element();
+        if (failed_ || hi < lo) return fail();  // includes a set as the end of a range
+        for (int b = lo; b <= hi; ++b) bits.set(b);
+      } else {
+        bits.set(lo);
+      }
+    }
+    if (wide) return anything();
+    if (negate) bits.flip();
+    // Lowercasing covers caseless classes: with (?i), [a] also matches 'A', whose lowercase is
+    // 'a'; [^a] then excludes 'A' too, so the set only grows.
+    Set out;
+    for (int b = 0; b < 256; ++b) {
+      if (!bits.test(b)) continue;
+      out.insert(std::string(1, static_cast<char>(lower(static_cast<unsigned char>(b)))));
+      if (out.size() > kMaxClass) return anything();
+    }
+    if (out.empty()) return fail();  // matches nothing: not worth reasoning about
+    return exact_of(std::move(out));
+  }
+
+  // One member of a class: a byte value, or -1 for a set (\d, [:alpha:], ...). Sets failed_ on
+  // anything not understood.
+  int class_element() {
+    if (next_is('[') && (next_is(':', 1) || next_is('.', 1) || next_is('=', 1))) {
+      if (!next_is(':', 1)) {
+        fail();
+        return 0;
+      }
+      pos_ += 2;
+      if (next_is('^')) ++pos_;
+      size_t start = pos_;
+      while (!at_end() && lower(p_[pos_]) >= 'a' && lower(p_[pos_]) <= 'z') ++pos_;
+      if (pos_ == start || !next_is(':') || !next_is(']', 1)) {
+        fail();
+        return 0;
+      }
+      pos_ += 2;
+      return -1;
+    }
+    unsigned char c = take();
+    if (c != '\\') return c;
+    if (at_end()) {
+      fail();
+      return 0;
+    }
+    c = take();
+    switch (c) {
+      case 'd':
+      case 'D':
+      case 'w':
+      case 'W':
+      case 's':
+      case 'S':
+      case 'h':
+      case 'H':
+      case 'v':
+      case 'V':
+        return -1;
+      case 'b':
+        return 0x08;  // backspace inside a class
+      default:
+        break;
+    }
+    int v = byte_escape(c);
+    if (v < 0) fail();
+    return v < 0 ? 0 : v;
+  }
+
+  std::string_view p_;
+  size_t pos_ = 0;
+  bool quoting_ = false;
+  bool failed_ = false;
+};
+
+}  // namespace
+
+std::optional<std::vector<std::string>> required_literals(std::string_view pattern) {
+  std::optional<Info> info = Parser(pattern).run();
+  if (!info) return std::nullopt;
+  std::optional<Set> req = requirement(*info);
+  if (!req || !usable(*req) || req->size() > kMaxRequired) return std::nullopt;
+  if (shortest(*req) < kMinRequiredLiteral) return std::nullopt;
+  // A literal that contains another is redundant: finding the shorter one already passes.
+  std::vector<std::string> out;
+  for (const std::string& s : *req) {
+    bool redundant = std::any_of(req->begin(), req->end(), [&](const std::string& t) {
+      return t.size() < s.size() && s.find(t) != std::string::npos;
+    });
+    if (!redundant) out.push_back(s);
+  }
+  return out;
+}
+
+}  // namespace rampart

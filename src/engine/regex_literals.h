@@ -1,0 +1,27 @@
+// Required literals of a regular expression, for the @rx prefilter: a set of strings such that
+// every match of the pattern contains at least one of them. When a subject contains none of them
+// PCRE2 cannot match, so the match is skipped.
+//
+// The analysis reads the pattern with PCRE2's syntax as Regex compiles it (8-bit, no UTF, no
+// extended mode) and is conservative: any construct it does not fully understand means "no
+// literals" (the regex always runs). Literals are ASCII-lowercased and must be searched ASCII
+// case-insensitively: that covers (?i) parts, and without UTF PCRE2's caseless matching folds
+// ASCII letters only (its default tables are built in the C locale).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace rampart {
+
+// Only literals of at least this many bytes are worth a search; shorter ones occur too often.
+inline constexpr size_t kMinRequiredLiteral = 2;
+
+// The literals, lowercased, none containing another; nullopt when none can be derived (a match
+// may contain no literal at all, a literal would be shorter than kMinRequiredLiteral, or the
+// pattern uses a construct the analysis does not handle). `pattern` must compile with PCRE2.
+std::optional<std::vector<std::string>> required_literals(std::string_view pattern);
+
+}  // namespace rampart

@@ -1,0 +1,45 @@
+// The prefilter's search: every literal found at every offset (across the 16-byte blocks of the
+// SIMD scan and its tail) in any ASCII case, nothing found where no literal is.
+#include "engine/regex_prefilter.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+namespace rampart {
+namespace {
+
+void expect_found_everywhere(const RegexPrefilter& pf, const std::string& filler) {
+  for (const std::string& lit : pf.literals()) {
+    std::string upper = lit;
+    for (char& c : upper)
+      if (c >= 'a' && c <= 'z') c -= 32;
+    for (size_t at = 0; at < 40; ++at) {
+      for (const std::string& spelling : {lit, upper}) {
+        std::string s = filler.substr(0, at) + spelling + filler.substr(0, at % 7);
+        EXPECT_TRUE(pf.may_match(s)) << lit << " at " << at << " in " << s;
+      }
+    }
+  }
+}
+
+TEST(RegexPrefilter, AnchorScanFindsLiteralsAtEveryOffset) {
+  auto pf = RegexPrefilter::build("(?i)javax|zip_?file|<\\?php");
+  ASSERT_NE(pf, nullptr);
+  expect_found_everywhere(*pf, std::string(64, 'e'));
+  expect_found_everywhere(*pf, std::string(64, 'U'));
+  EXPECT_FALSE(pf->may_match(""));
+  EXPECT_FALSE(pf->may_match("java zipfil <?ph " + std::string(100, 'x')));
+  EXPECT_FALSE(pf->may_match(std::string(1000, 'V')));
+}
+
+TEST(RegexPrefilter, NoneWithoutRareAnchors) {
+  // Literals of common letters only: checking every hit would cost more than PCRE2.
+  EXPECT_EQ(RegexPrefilter::build("(?:alter|rename|insert|delete)\\s+tab"), nullptr);
+  EXPECT_EQ(RegexPrefilter::build("\\d+"), nullptr);  // no literals at all
+  // Four literals, each with its own rare byte: more anchors than the scan compares.
+  EXPECT_EQ(RegexPrefilter::build("javax|zip|<\\?php|\\(\\)\\{"), nullptr);
+}
+
+}  // namespace
+}  // namespace rampart
