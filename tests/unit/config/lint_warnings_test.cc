@@ -111,7 +111,7 @@ TEST(LintWarnings, DisruptiveActionInAChainLinkIsALoadError) {
 
 // CRS must load without an error; its warnings are only those the checks are meant to find.
 TEST(LintWarnings, CrsLoadsWithoutErrors) {
-  const std::filesystem::path crs = "/work/shared/crs";
+  const std::filesystem::path crs = RAMPART_CRS_DIR;
   if (!std::filesystem::exists(crs / "rules")) GTEST_SKIP() << "CRS not present";
   std::string text = "SecRuleEngine On\nInclude " + (crs / "crs-setup.conf.example").string() +
                      "\nInclude " + (crs / "rules/*.conf").string() + "\n";

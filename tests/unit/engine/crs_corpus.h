@@ -1,6 +1,6 @@
 // CRS material for tests that check the regex engine against real rules: every @rx pattern of the
 // CRS rule files, and request values from the CRS regression tests. CRS lives outside the
-// repository (/work/shared/crs); both lists are empty when it is absent.
+// repository (RAMPART_CRS_DIR, ../shared/crs beside it); both lists are empty when it is absent.
 #pragma once
 
 #include <algorithm>
@@ -15,7 +15,7 @@
 
 namespace rampart::crs_corpus {
 
-inline constexpr const char* kCrsRoot = "/work/shared/crs";
+inline constexpr const char* kCrsRoot = RAMPART_CRS_DIR;
 
 inline std::string read_text(const std::filesystem::path& p) {
   std::ifstream in(p, std::ios::binary);

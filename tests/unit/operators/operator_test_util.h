@@ -20,7 +20,7 @@ inline std::string data_dir() {
 }
 
 // CRS lives outside the repository; tests that read it skip when it is absent.
-inline constexpr const char* kCrsRules = "/work/shared/crs/rules";
+inline constexpr const char* kCrsRules = RAMPART_CRS_DIR "/rules";
 
 struct Built {
   std::unique_ptr<Operator> op;
