@@ -18,7 +18,8 @@ TEST(RecordKey, CollectionNameIgnoresCaseKeyDoesNot) {
 }
 
 TEST(RecordKey, SplitsBack) {
-  auto parts = split_record_key(record_key("app", "USER", "alice"));
+  const std::string key = record_key("app", "USER", "alice");  // the parts view into it
+  auto parts = split_record_key(key);
   ASSERT_TRUE(parts.has_value());
   EXPECT_EQ(parts->scope, "app");
   EXPECT_EQ(parts->collection, "USER");
