@@ -37,8 +37,8 @@ void register_crs() {
   static const auto requests = rb::corpus();
   for (int pl : {0, 1, 4}) {
     for (const auto& named : requests) {
-      std::string name = "crs/" + (pl ? "pl" + std::to_string(pl) : std::string("norules")) +
-                         "/" + named.name;
+      std::string name =
+          "crs/" + (pl ? "pl" + std::to_string(pl) : std::string("norules")) + "/" + named.name;
       benchmark::RegisterBenchmark(name.c_str(), [pl, &named](benchmark::State& state) {
         const auto& config = crs_config(pl);
         int status = rb::run_transaction(config, named.request);
@@ -52,9 +52,10 @@ void register_crs() {
 
 // A typical CRS target value, and a 4 KB value dense in what decoders and matchers work on.
 const std::string kTypical = "blue+shoes%20size%3D42&lang=en-US;q=0.9 /catalog/item.html";
-const std::string kWorst = rb::repeat(
-    "%3Cscript%3E&#x3c;\\x3c\\u003c/*c*/ ../..\\\t  %u0041&lt;SeLeCt 0x41 '\"||\r\n", 4096 / 64)
-    .substr(0, 4096);
+const std::string kWorst =
+    rb::repeat("%3Cscript%3E&#x3c;\\x3c\\u003c/*c*/ ../..\\\t  %u0041&lt;SeLeCt 0x41 '\"||\r\n",
+               4096 / 64)
+        .substr(0, 4096);
 
 void register_transforms() {
   for (const auto& def : rampart::transforms::all()) {
@@ -81,8 +82,9 @@ struct OperatorCase {
 // Parameters as CRS writes them (one representative rule each).
 const OperatorCase kOperators[] = {
     {"rx", "(?i)<script[^>]*>[\\s\\S]*?"},  // 941110-like
-    {"rx", "(?i)(?:\\b(?:s(?:elect\\b.{1,100}?\\b(?:from|into)|ubstring\\b)|union\\b.{1,100}?"
-           "\\bselect)\\b)"},
+    {"rx",
+     "(?i)(?:\\b(?:s(?:elect\\b.{1,100}?\\b(?:from|into)|ubstring\\b)|union\\b.{1,100}?"
+     "\\bselect)\\b)"},
     {"pm", "document.cookie document.write .parentnode .innerhtml window.location -moz-binding"},
     {"detectSQLi", ""},
     {"detectXSS", ""},
@@ -110,14 +112,14 @@ void register_operators() {
     }
     std::string param = c.param;
     for (auto [label, input] : {std::pair{"typical", &kTypical}, std::pair{"worst4k", &kWorst}}) {
-      std::string name = "operator/" + std::string(c.op) + "/" + label + "/" +
-                         std::string(c.param).substr(0, 24);
+      std::string name =
+          "operator/" + std::string(c.op) + "/" + label + "/" + std::string(c.param).substr(0, 24);
       benchmark::RegisterBenchmark(name.c_str(), [op, param, input](benchmark::State& state) {
         rampart::RegexScratch scratch;
         for (auto _ : state) {
           rampart::operators::MatchState st;
           st.scratch = &scratch;
-          st.var_name = "ARGS:q";
+          st.set_var_name("ARGS:q");
           benchmark::DoNotOptimize(op->match(*input, param, st));
         }
         state.SetBytesProcessed(state.iterations() * input->size());
@@ -128,7 +130,8 @@ void register_operators() {
 
 void register_pm_files() {
   static const std::string rules = rb::crs_dir() + "/rules";
-  static const std::string text = rb::repeat(rb::kLorem, 4096 / rb::kLorem.size() + 1).substr(0, 4096);
+  static const std::string text =
+      rb::repeat(rb::kLorem, 4096 / rb::kLorem.size() + 1).substr(0, 4096);
   std::vector<std::string> files;
   for (const auto& e : std::filesystem::directory_iterator(rules))
     if (e.path().extension() == ".data") files.push_back(e.path().filename().string());
@@ -157,9 +160,13 @@ void register_pm_files() {
 void register_compile() {
   for (int pl : {1, 4}) {
     std::string name = "compile/crs-pl" + std::to_string(pl);
-    benchmark::RegisterBenchmark(name.c_str(), [pl](benchmark::State& state) {
-      for (auto _ : state) benchmark::DoNotOptimize(rb::load_or_die(rb::crs_config_text(pl)));
-    })->Unit(benchmark::kMillisecond)->Iterations(5);
+    benchmark::RegisterBenchmark(
+        name.c_str(),
+        [pl](benchmark::State& state) {
+          for (auto _ : state) benchmark::DoNotOptimize(rb::load_or_die(rb::crs_config_text(pl)));
+        })
+        ->Unit(benchmark::kMillisecond)
+        ->Iterations(5);
   }
 }
 

@@ -15,6 +15,7 @@
 #include "engine/collection.h"
 #include "engine/numbers.h"
 #include "engine/transaction_state.h"
+#include "log/verdict.h"
 
 namespace rampart::actions {
 
@@ -48,19 +49,23 @@ class SetVar final : public Action {
 
  private:
   void set_tx(TransactionState& tx, const std::string& name) const {
+    // The "why blocked" record wants the anomaly points each match adds (log/verdict.h).
+    bool score = log::is_anomaly_score(name);
+    const std::string* current = tx.tx.get(name);
+    int64_t before = score ? log::score_value(current) : 0;
     if (op_ == Op::kDelete) {
       tx.tx.erase(name);
-      return;
+    } else {
+      std::string value = value_.expand(tx);
+      if (op_ == Op::kSet) {
+        tx.tx.set(name, value);
+      } else {
+        long long base = current ? parse_integer(*current) : 0;
+        long long delta = parse_integer(value);
+        tx.tx.set(name, std::to_string(op_ == Op::kAdd ? base + delta : base - delta));
+      }
     }
-    std::string value = value_.expand(tx);
-    if (op_ == Op::kSet) {
-      tx.tx.set(name, value);
-      return;
-    }
-    const std::string* current = tx.tx.get(name);
-    long long base = current ? parse_integer(*current) : 0;
-    long long delta = parse_integer(value);
-    tx.tx.set(name, std::to_string(op_ == Op::kAdd ? base + delta : base - delta));
+    if (score) tx.rule_points += log::score_value(tx.tx.get(name)) - before;
   }
 
  private:

@@ -179,6 +179,7 @@ void apply_defaults(const ActionSet& d, Rule& rule) {
     rule.pipeline_key += t->name;
     rule.pipeline_key += ',';
   }
+  rule.pipeline_hash = std::hash<std::string_view>()(rule.pipeline_key);
 }
 
 }  // namespace rampart::config

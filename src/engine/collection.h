@@ -1,7 +1,10 @@
 // A name -> value collection with case-insensitive names that keeps the case and the order in
-// which names were first set (TX, and later the persistent collections).
+// which names were first set (TX, and later the persistent collections). CRS keeps about a
+// hundred variables in TX and reads them from most rules, so names are found through a small
+// open-addressing index of case-folded hashes rather than by a scan.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -20,11 +23,21 @@ class Collection {
   void set(std::string_view name, std::string_view value);
   void erase(std::string_view name);
   const std::vector<Entry>& entries() const { return entries_; }
-  void clear() { entries_.clear(); }
+  void clear() {
+    entries_.clear();
+    slots_.clear();
+  }
 
  private:
-  Entry* find(std::string_view name);
+  struct Slot {
+    uint32_t hash = 0;
+    uint32_t index = 0;  // into entries_, plus one; 0 marks an empty slot
+  };
+  const Entry* find(std::string_view name) const;
+  void index(uint32_t hash, size_t entry);
+  void rebuild();
   std::vector<Entry> entries_;
+  std::vector<Slot> slots_;  // a power of two in size, at most half full
 };
 
 bool iequals(std::string_view a, std::string_view b);

@@ -28,27 +28,37 @@ void record_transform(TransactionState& tx, std::string_view name,
 // The value after the rule's transformation pipeline, cached per (pipeline, value).
 std::string_view transformed(TransactionState& tx, const Rule& rule, std::string_view value) {
   if (rule.transforms.empty()) return value;
-  auto it = tx.transform_cache.find(TransactionState::CacheProbe{rule.pipeline_key, value});
+  TransactionState::CacheKey key{rule.pipeline_key, rule.pipeline_hash, value};
+  auto it = tx.transform_cache.find(key);
   bool trace = tx.debug_enabled(9);  // the steps, so a site owner sees why a value matched
   if (it != tx.transform_cache.end()) {
     if (trace) tx.debug(9, "T: t:" + rule.pipeline_key + " taken from the cache");
-    return it->second;
+    return it->second.unchanged ? value : it->second.text;
   }
-  std::string current(value), next;
+  // `current` views the input until a transformation changes it, then the latest output.
+  std::string_view current = value;
+  std::string out, next;
+  bool changed = false;
   transforms::TransformContext ctx{tx.settings().unicode_map.get()};
   for (size_t i = 0; i < rule.transforms.size(); ++i) {
     const auto* t = rule.transforms[i];
     next.clear();
     auto start = tx.profile ? Profile::Clock::now() : Profile::Clock::time_point();
-    if (transforms::apply(*t, current, next, ctx)) current.swap(next);
+    if (transforms::apply(*t, current, next, ctx)) {
+      out.swap(next);
+      current = out;
+      changed = true;
+    }
     if (tx.profile) record_transform(tx, t->name, start);
     if (trace) {
       tx.debug(9, "T (" + std::to_string(i) + ") " + std::string(t->name) + ": \"" +
-                      log::escape(std::string_view(current).substr(0, 256)) + "\"");
+                      log::escape(current.substr(0, 256)) + "\"");
     }
   }
-  TransactionState::CacheKey key{rule.pipeline_key, std::string(value)};
-  return tx.transform_cache.emplace(std::move(key), std::move(current)).first->second;
+  key.value = tx.keep(value);  // the lookup's value may live shorter than the transaction
+  TransactionState::CachedValue cached{changed ? tx.keep(out) : std::string_view(), !changed};
+  tx.transform_cache.emplace(key, cached);
+  return changed ? cached.text : value;
 }
 
 // multiMatch: the raw value and the value after every transformation that changed it.
@@ -225,12 +235,8 @@ LinkResult eval_link(TransactionState& tx, const Rule& link, const Rule& starter
     tx.matched_var.assign(value);
     tx.matched_var_name.assign(name);
     tx.matched_vars.emplace_back(std::string(name), std::string(value));
-    // The anomaly points this match adds, for the "why blocked" record (src/log/verdict.h).
-    // Only rules that log are measured: the scan of TX would cost every SecAction of CRS's
-    // setup a few microseconds per request.
-    int64_t points_before = starter.log ? log::anomaly_points(tx) : 0;
+    // setvar adds the anomaly points this match gives to tx.rule_points (log/verdict.h).
     for (const auto& action : link.actions.actions) action->execute(tx, link);
-    if (starter.log) tx.rule_points += log::anomaly_points(tx) - points_before;
     if (last) on_rule_match(tx, starter, message);
     return tx.intervention.disruptive();
   };
@@ -266,7 +272,6 @@ LinkResult eval_link(TransactionState& tx, const Rule& link, const Rule& starter
   bool any = false;
   std::vector<std::string_view> stages;
   for (const variables::Selected& sel : selected) {
-    std::string_view name = sel.name(pooled.name);
     stages.clear();
     if (link.actions.multi_match) {
       all_stages(tx, link, sel.value, stages);
@@ -280,7 +285,7 @@ LinkResult eval_link(TransactionState& tx, const Rule& link, const Rule& starter
         param = param_buf;
       }
       operators::MatchState st;
-      st.var_name = name;
+      st.set_var_name(sel, pooled.name);  // built only when needed
       st.capture = link.actions.capture;
       st.scratch = &tx.scratch;
       st.tx = &tx;
@@ -290,7 +295,7 @@ LinkResult eval_link(TransactionState& tx, const Rule& link, const Rule& starter
       if (tx.debug_enabled(9)) {
         tx.debug(9, "Rule " + std::string(starter.id) + " (" + starter.where.file + ":" +
                         std::to_string(link.where.line) + "): @" + link.op_name + " on " +
-                        std::string(name) + " = \"" + log::escape(value.substr(0, 256)) +
+                        std::string(st.var_name()) + " = \"" + log::escape(value.substr(0, 256)) +
                         "\" after t:" + (link.pipeline_key.empty() ? "none" : link.pipeline_key) +
                         " -> " + ((hit != link.op_negated) ? "match" : "no match"));
       }
@@ -306,6 +311,7 @@ LinkResult eval_link(TransactionState& tx, const Rule& link, const Rule& starter
       if (link.op_negated) hit = !hit;
       if (!hit) continue;
       any = true;
+      std::string_view name = st.var_name();
       if (link.actions.capture && !st.captures.empty()) store_captures(tx, st.captures);
       std::string message = link.op_negated
                                 ? "Match of \"" + log::escape(link.op_name) + " " +

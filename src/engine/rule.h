@@ -26,12 +26,12 @@ class Script;  // SecRuleScript, src/lua/script.h
 // One target of a rule: `ARGS`, `ARGS:foo`, `TX:/^x_/`, `!ARGS:bar`, `&TX:score`.
 struct Target {
   const variables::VariableDef* var = nullptr;
-  std::string key;                         // literal selector, empty when none
-  std::shared_ptr<const Regex> key_regex;  // `/regex/` selector
+  std::string key;                           // literal selector, empty when none
+  std::shared_ptr<const Regex> key_regex;    // `/regex/` selector
   std::shared_ptr<const void> compiled_key;  // `key` as VariableDef::compile_key made it (XPath)
-  bool exclude = false;                    // `!VAR:key`: removes fields from the other targets
-  bool count = false;                      // `&VAR`: the number of fields
-  std::string text;                        // as written, for SecRuleUpdateTarget and messages
+  bool exclude = false;                      // `!VAR:key`: removes fields from the other targets
+  bool count = false;                        // `&VAR`: the number of fields
+  std::string text;                          // as written, for SecRuleUpdateTarget and messages
 };
 
 enum class Disruptive { kUnset, kPass, kDeny, kDrop, kRedirect, kAllow, kBlock, kProxy, kPause };
@@ -96,6 +96,7 @@ struct Rule {
   ActionSet actions;
   std::vector<const transforms::TransformDef*> transforms;  // effective pipeline
   std::string pipeline_key;  // names joined, identifies the pipeline in the transform cache
+  size_t pipeline_hash = 0;  // of pipeline_key, computed once
   bool log = true, auditlog = true;
 
   // Compiled parts are shared, so a Rule copies cheaply: SecRuleUpdateTargetById & co. change a

@@ -21,7 +21,7 @@ void rewrite_stream(TransactionState& tx, std::string_view variable, std::string
   }
   // The rule being evaluated may still view the old text (another target, MATCHED_VARS): keep
   // it alive for the transaction instead of freeing it under them.
-  tx.keep(std::exchange(*target, std::move(text)));
+  tx.retired.push_back(std::exchange(*target, std::move(text)));
   *modified = true;
 }
 

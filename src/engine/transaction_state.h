@@ -18,6 +18,7 @@
 #include "engine/profile.h"
 #include "engine/regex.h"
 #include "engine/rule_matcher.h"
+#include "engine/string_arena.h"
 #include "log/audit_state.h"
 #include "rampart/config.h"
 #include "rampart/transaction.h"
@@ -39,9 +40,11 @@ struct TransactionState {
   LogSink* log;
   mutable RegexScratch scratch;  // per-transaction match state; rules are evaluated by one thread
 
-  // Owns strings the engine made (decoded arguments, numbers as text); deque keeps them in place.
-  mutable std::deque<std::string> storage;
-  std::string_view keep(std::string s) const { return storage.emplace_back(std::move(s)); }
+  // Owns strings the engine made (decoded arguments, numbers as text), in place until the end.
+  mutable StringArena storage;
+  std::string_view keep(std::string_view s) const { return storage.copy(s); }
+  // Buffers replaced while something may still view them (@rsub's rewrites), freed at the end.
+  std::deque<std::string> retired;
 
   // ---- request ----
   std::string_view remote_addr, server_addr;
@@ -136,36 +139,35 @@ struct TransactionState {
   log::AuditState audit;  // what the audit log entry needs (src/log/audit_state.h)
 
   // Transformation cache: (pipeline, input) -> output, so CRS's repeated pipelines run once.
+  // The pipeline is hashed once, at config time (Rule::pipeline_hash): its names are usually
+  // longer than the values they transform. Stored inputs and outputs are copies in `storage`.
   struct CacheKey {
     std::string_view pipeline;  // Rule::pipeline_key; rules outlive transactions
-    std::string value;
-  };
-  // What a lookup passes: no copy of the value unless it is stored.
-  struct CacheProbe {
-    std::string_view pipeline, value;
+    size_t pipeline_hash;
+    std::string_view value;
   };
   struct CacheHash {
-    using is_transparent = void;
-    size_t operator()(const CacheProbe& k) const {
-      return std::hash<std::string_view>()(k.value) ^
-             (std::hash<std::string_view>()(k.pipeline) << 1);
+    size_t operator()(const CacheKey& k) const {
+      return std::hash<std::string_view>()(k.value) ^ (k.pipeline_hash * 0x9e3779b97f4a7c15ULL);
     }
-    size_t operator()(const CacheKey& k) const { return (*this)(CacheProbe{k.pipeline, k.value}); }
   };
   struct CacheEqual {
-    using is_transparent = void;
-    static CacheProbe probe(const CacheKey& k) { return {k.pipeline, k.value}; }
-    static CacheProbe probe(const CacheProbe& k) { return k; }
-    template <typename A, typename B>
-    bool operator()(const A& a, const B& b) const {
-      CacheProbe x = probe(a), y = probe(b);
-      return x.pipeline == y.pipeline && x.value == y.value;
+    bool operator()(const CacheKey& a, const CacheKey& b) const {
+      return a.pipeline_hash == b.pipeline_hash && a.value == b.value &&
+             (a.pipeline.data() == b.pipeline.data() || a.pipeline == b.pipeline);
     }
   };
-  std::unordered_map<CacheKey, std::string, CacheHash, CacheEqual> transform_cache;
+  // Most values come out of a pipeline unchanged: then only the key is stored and a hit answers
+  // with the value that was looked up.
+  struct CachedValue {
+    std::string_view text;  // the output, when it differs from the input
+    bool unchanged = false;
+  };
+  std::unordered_map<CacheKey, CachedValue, CacheHash, CacheEqual> transform_cache;
   // Reused by the evaluator for each rule's selected values (capacity kept across rules).
   std::vector<variables::Selected> selected_pool;
   std::string name_pool;  // likewise for "ARGS:foo", the name of the value under test
+  mutable std::vector<variables::Field> field_pool;  // likewise for variables::select
 
   // Settings as changed by ctl; `effective_` caches overrides over the config's settings.
   Settings overrides;

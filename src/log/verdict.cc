@@ -16,10 +16,6 @@ bool starts_with_nocase(std::string_view s, std::string_view prefix) {
   return s.size() >= prefix.size() && iequals(s.substr(0, prefix.size()), prefix);
 }
 
-int64_t number(const std::string* v) {
-  return v ? std::strtoll(v->c_str(), nullptr, 10) : 0;
-}
-
 void add_string(std::string& out, std::string_view key, std::string_view value, bool ascii) {
   out += ',';
   json_string(out, key);
@@ -44,16 +40,14 @@ std::string request_target(const TransactionState& tx) {
 
 }  // namespace
 
-int64_t anomaly_points(const TransactionState& tx) {
-  int64_t sum = 0;
-  for (const Collection::Entry& e : tx.tx.entries()) {
-    std::string_view n = e.name;
-    if (starts_with_nocase(n, "inbound_anomaly_score_pl") ||
-        starts_with_nocase(n, "outbound_anomaly_score_pl") ||
-        starts_with_nocase(n, "anomaly_score_pl"))
-      sum += number(&e.value);
-  }
-  return sum;
+int64_t score_value(const std::string* v) {
+  return v ? std::strtoll(v->c_str(), nullptr, 10) : 0;
+}
+
+bool is_anomaly_score(std::string_view n) {
+  return starts_with_nocase(n, "inbound_anomaly_score_pl") ||
+         starts_with_nocase(n, "outbound_anomaly_score_pl") ||
+         starts_with_nocase(n, "anomaly_score_pl");
 }
 
 int64_t final_score(const TransactionState& tx, bool inbound) {
@@ -63,7 +57,7 @@ int64_t final_score(const TransactionState& tx, bool inbound) {
                                                    "outbound_anomaly_score"};
   for (std::string_view name : inbound ? std::span<const std::string_view>(kInbound)
                                        : std::span<const std::string_view>(kOutbound))
-    if (const std::string* v = tx.tx.get(name); v && !v->empty()) return number(v);
+    if (const std::string* v = tx.tx.get(name); v && !v->empty()) return score_value(v);
   return -1;
 }
 

@@ -33,7 +33,7 @@ class ContainsWord final : public Operator {
   bool match(std::string_view value, std::string_view param, MatchState& st) const override {
     std::string_view word = param_.get(param);
     if (!contains_word(value, word)) return false;
-    st.message = quoted_message("String match", log_escape(word), st.var_name);
+    st.message = quoted_message("String match", log_escape(word), st.var_name());
     return true;
   }
 

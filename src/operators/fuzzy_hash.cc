@@ -38,7 +38,7 @@ class FuzzyHash final : public Operator {
     for (const std::string& h : hashes_) {
       int score = fuzzy_compare(digest, h.c_str());
       if (score >= threshold_) {
-        st.message = "Fuzzy hash of " + std::string(st.var_name) + " matched with " +
+        st.message = "Fuzzy hash of " + std::string(st.var_name()) + " matched with " +
                      log::escape(h) + " (from: " + log::escape(file_) +
                      "). Score: " + std::to_string(score) + ".";
         return true;

@@ -41,7 +41,7 @@ class GeoLookup final : public Operator {
     if (!db->lookup(value, r, error)) {
       if (tx.debug_enabled(4))
         tx.debug(4, "Geo lookup for \"" + log::escape(value) + "\" failed at " +
-                        std::string(st.var_name) + ": " + error + ".");
+                        std::string(st.var_name()) + ": " + error + ".");
       return false;
     }
     Collection& geo = tx.geo;
@@ -57,7 +57,7 @@ class GeoLookup final : public Operator {
     geo.set("DMA_CODE", std::to_string(r.dma_code));
     geo.set("AREA_CODE", "0");  // telephone area codes are not in MaxMind DB files
     st.message = "Geo lookup for \"" + log::escape(value) + "\" succeeded at ";
-    st.message.append(st.var_name).append(".");
+    st.message.append(st.var_name()).append(".");
     return true;
   }
 };

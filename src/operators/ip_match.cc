@@ -17,7 +17,7 @@ class IpMatch final : public Operator {
   bool match(std::string_view value, std::string_view, MatchState& st) const override {
     if (!set_.contains(value)) return false;
     st.message = "IPmatch: \"";
-    st.message.append(value).append("\" matched at ").append(st.var_name).append(".");
+    st.message.append(value).append("\" matched at ").append(st.var_name()).append(".");
     return true;
   }
 

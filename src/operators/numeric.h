@@ -54,7 +54,7 @@ class NumericCompare final : public Operator {
     if (!holds_(parse_c_int(value), right)) return false;
     st.message = "Operator ";
     st.message.append(name_).append(" matched ").append(std::to_string(right)).append(" at ");
-    st.message.append(st.var_name).append(".");
+    st.message.append(st.var_name()).append(".");
     return true;
   }
 

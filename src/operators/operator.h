@@ -13,25 +13,40 @@
 namespace rampart {
 class RegexScratch;
 struct TransactionState;
+namespace variables {
+struct Selected;
 }
+}  // namespace rampart
 
 namespace rampart::operators {
 
 // What the engine hands an operator for one evaluation, and what it gets back.
 struct MatchState {
   // in
-  std::string_view var_name;      // the target as logged, e.g. "ARGS:foo" or "REQUEST_URI"
-  bool capture = false;           // the rule has the `capture` action
+  // The target as logged, e.g. "ARGS:foo" or "REQUEST_URI". Built on first use: most
+  // evaluations do not match and never need it.
+  std::string_view var_name() const;
+  void set_var_name(std::string_view name) { name_ = name; }
+  void set_var_name(const variables::Selected& selected, std::string& buffer) {
+    selected_ = &selected;
+    name_buffer_ = &buffer;
+  }
+  bool capture = false;             // the rule has the `capture` action
   RegexScratch* scratch = nullptr;  // per-transaction PCRE2 state; never null during evaluation
   const TransactionState* tx = nullptr;  // for operators that expand macros themselves (@rsub)
   // out, written only on a match
-  std::string message;            // ModSecurity v2 rule message, e.g. `Pattern match "x" at ARGS:a.`
+  std::string message;  // ModSecurity v2 rule message, e.g. `Pattern match "x" at ARGS:a.`
   std::vector<std::string> captures;  // with `capture`: index i becomes TX.i (0..9)
   // @rsub: the new text of the STREAM_* variable it matched; the engine stores it after the
   // rule's actions ran (engine/stream_rewrite.h).
   std::optional<std::string> rewritten;
   // out, written when a resource limit stopped the evaluation (PCRE2 match limit …)
   bool limit_exceeded = false;
+
+ private:
+  mutable std::string_view name_;
+  const variables::Selected* selected_ = nullptr;
+  std::string* name_buffer_ = nullptr;
 };
 
 class Operator {

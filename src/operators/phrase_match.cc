@@ -16,7 +16,7 @@ class PhraseMatch final : public Operator {
     if (!automaton_.find(value, found)) return false;
     const std::string& phrase = automaton_.phrases()[found.phrase];
     st.message =
-        quoted_message("Matched phrase", truncate_for_message(log_escape(phrase)), st.var_name);
+        quoted_message("Matched phrase", truncate_for_message(log_escape(phrase)), st.var_name());
     if (st.capture) st.captures.assign(1, phrase);
     return true;
   }

@@ -114,7 +114,8 @@ class Rbl final : public Operator {
       case DnsAnswer::Status::kFound:
         break;
       case DnsAnswer::Status::kNotFound:
-        if (tx.debug_enabled(5)) tx.debug(5, what + "failed at " + std::string(st.var_name) + ".");
+        if (tx.debug_enabled(5))
+          tx.debug(5, what + "failed at " + std::string(st.var_name()) + ".");
         return false;
       case DnsAnswer::Status::kTimeout:
         lookups::report_error(tx, what + "timed out after " + std::to_string(r.timeout.count()) +
@@ -131,7 +132,7 @@ class Rbl final : public Operator {
         tx.debug(4, what + "failed: bad response (" + lookups::ipv4_text(a.ipv4) + ").");
       return false;
     }
-    st.message = what + "succeeded at " + std::string(st.var_name) + meaning;
+    st.message = what + "succeeded at " + std::string(st.var_name()) + meaning;
     return true;
   }
 

@@ -32,7 +32,7 @@ class RegexVerifier final : public Operator {
       if (st.capture)
         st.captures.assign(pairs < kMaxCaptures ? pairs : kMaxCaptures, std::string(candidate));
       st.message = label_ + " match \"" + pattern_ + "\" at ";
-      st.message.append(st.var_name).append(". [offset \"").append(std::to_string(offset));
+      st.message.append(st.var_name()).append(". [offset \"").append(std::to_string(offset));
       st.message.append("\"]");
       return true;
     }

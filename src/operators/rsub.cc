@@ -88,7 +88,7 @@ class Rsub final : public Operator {
 
   bool match(std::string_view value, std::string_view, MatchState& st) const override {
     // v2 applies it to the STREAM_* variables only; elsewhere the rule does not match.
-    if (!is_stream_variable(st.var_name) || st.tx == nullptr) return false;
+    if (!is_stream_variable(st.var_name()) || st.tx == nullptr) return false;
     const Regex* re = re_.get();
     std::unique_ptr<Regex> per_call;
     if (re == nullptr) {

@@ -18,7 +18,7 @@ class Strmatch final : public Operator {
 
   bool match(std::string_view value, std::string_view, MatchState& st) const override {
     if (value.find(needle_) == std::string_view::npos) return false;
-    st.message = quoted_message("Pattern match", message_param_, st.var_name);
+    st.message = quoted_message("Pattern match", message_param_, st.var_name());
     return true;
   }
 

@@ -22,7 +22,7 @@ class ValidateByteRange final : public Operator {
     for (unsigned char c : value) outside += allowed_[c] ? 0 : 1;
     if (outside == 0) return false;
     st.message = "Found " + std::to_string(outside) + " byte(s) in ";
-    st.message.append(st.var_name).append(" outside range: ").append(param_).append(".");
+    st.message.append(st.var_name()).append(" outside range: ").append(param_).append(".");
     return true;
   }
 

@@ -49,7 +49,7 @@ class ValidateHash final : public Operator {
     if (pairs < 0) st.limit_exceeded = true;
     if (pairs <= 0) return false;
     std::string prefix =
-        "Request URI matched \"" + pattern_ + "\" at " + std::string(st.var_name) + ".";
+        "Request URI matched \"" + pattern_ + "\" at " + std::string(st.var_name()) + ".";
     size_t at = 0, end = 0;
     std::string_view name = cfg.hash_parameter();
     if (!find_param(value, name, at, end)) {

@@ -28,7 +28,7 @@ class ValidateUrlEncoding final : public Operator {
         continue;
       }
       st.message = problem;
-      st.message.append(st.var_name).append(".");
+      st.message.append(st.var_name()).append(".");
       return true;
     }
     return false;

@@ -49,7 +49,7 @@ class ValidateUtf8Encoding final : public Operator {
       const char* problem = check_sequence(value, at, length);
       if (problem == nullptr) continue;
       st.message = "Invalid UTF-8 encoding: ";
-      st.message.append(problem).append(" at ").append(st.var_name).append(". [offset \"");
+      st.message.append(problem).append(" at ").append(st.var_name()).append(". [offset \"");
       st.message.append(std::to_string(at)).append("\"]");
       return true;
     }

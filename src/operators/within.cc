@@ -18,11 +18,11 @@ class Within final : public Operator {
   bool match(std::string_view value, std::string_view param, MatchState& st) const override {
     std::string_view haystack = param_.get(param);
     if (value.empty()) {
-      st.message = quoted_message("String match within", "", st.var_name);
+      st.message = quoted_message("String match within", "", st.var_name());
       return true;
     }
     if (haystack.find(value) == std::string_view::npos) return false;
-    st.message = quoted_message("String match within", log_escape(haystack), st.var_name);
+    st.message = quoted_message("String match within", log_escape(haystack), st.var_name());
     return true;
   }
 

@@ -63,23 +63,30 @@ bool excluded(const TransactionState& tx, const std::vector<Target>& targets, co
 
 void select(const TransactionState& tx, const std::vector<Target>& targets,
             std::vector<Selected>& out) {
-  std::vector<Field> fields;
+  // The pool keeps its capacity from rule to rule; a nested selection (a macro in a lookup)
+  // finds it empty and grows its own.
+  std::vector<Field> fields = std::move(tx.field_pool);
+  bool any_exclusion = false;
+  for (const Target& t : targets) any_exclusion |= t.exclude;
   for (const Target& t : targets) {
     if (t.exclude) continue;
     fields.clear();
     fields_of(tx, t, fields);
+    bool check = any_exclusion && t.var->collection;
     if (t.count) {
       size_t n = 0;
       for (const Field& f : fields)
-        if (!excluded(tx, targets, t, f.key)) ++n;
+        if (!check || !excluded(tx, targets, t, f.key)) ++n;
       out.push_back(Selected{t.var, t.key, tx.keep(std::to_string(n))});
       continue;
     }
     for (const Field& f : fields) {
-      if (t.var->collection && excluded(tx, targets, t, f.key)) continue;
+      if (check && excluded(tx, targets, t, f.key)) continue;
       out.push_back(Selected{t.var, f.key, f.value});
     }
   }
+  fields.clear();
+  tx.field_pool = std::move(fields);
 }
 
 std::optional<std::string> first_value(const TransactionState& tx, std::string_view var,

@@ -4,6 +4,7 @@ every match (rule, target, value excerpt, anomaly points) and the final scores."
 
 import json
 import os
+import time
 import unittest
 
 import harness
@@ -75,10 +76,17 @@ class WhyBlocked(unittest.TestCase):
         self.assertEqual(by_id["949110"]["score"], 0)
         self.assertEqual(sum(m["score"] for m in r["matches"]), r["inbound_score"])
 
-        # The same record in the JSON audit log.
-        with open(os.path.join(self.h.logs, "audit.log")) as f:
-            entries = [json.loads(line) for line in f if line.strip()]
-        [entry] = [e for e in entries if e["audit_data"]["verdict"]["blocked"]]
+        # The same record in the JSON audit log, written after the error-log line (a loaded
+        # machine may show the gap).
+        deadline = time.monotonic() + 5
+        while True:
+            with open(os.path.join(self.h.logs, "audit.log")) as f:
+                entries = [json.loads(line) for line in f if line.strip()]
+            blocked = [e for e in entries if e["audit_data"]["verdict"]["blocked"]]
+            if blocked or time.monotonic() > deadline:
+                break
+            time.sleep(0.05)
+        [entry] = blocked
         self.assertEqual(entry["audit_data"]["verdict"], r)
         self.assertEqual(len(entry["audit_data"]["messages"]), len(r["matches"]))
 

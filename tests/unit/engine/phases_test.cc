@@ -148,5 +148,24 @@ SecRule ARGS "@streq %41bc" "id:3,phase:2,nolog,t:none,t:lowercase,setvar:tx.r3=
   EXPECT_EQ(o.tx("r3"), "1");
 }
 
+// A value the pipeline leaves as it is is cached without its output; a hit must still answer
+// with that value, and a TX variable changed between two rules is looked up by its new text.
+TEST(TransformCache, UnchangedValuesAndChangedVariables) {
+  Outcome o = run_rules(R"R(
+SecAction "id:1,pass,nolog,setvar:tx.v=abc"
+SecRule TX:v "@streq abc" "id:2,pass,nolog,t:lowercase,setvar:tx.r1=1"
+SecRule TX:v "@streq abc" "id:3,pass,nolog,t:lowercase,setvar:tx.r2=1"
+SecAction "id:4,pass,nolog,setvar:tx.v=ABC"
+SecRule TX:v "@streq abc" "id:5,pass,nolog,t:lowercase,setvar:tx.r3=1"
+SecRule TX:v "@streq ABC" "id:6,pass,nolog,t:trim,setvar:tx.r4=1"
+SecRule TX:v "@streq ABC" "id:7,pass,nolog,t:trim,setvar:tx.r5=1"
+)R");
+  EXPECT_EQ(o.tx("r1"), "1");
+  EXPECT_EQ(o.tx("r2"), "1");
+  EXPECT_EQ(o.tx("r3"), "1");
+  EXPECT_EQ(o.tx("r4"), "1");
+  EXPECT_EQ(o.tx("r5"), "1");
+}
+
 }  // namespace
 }  // namespace rampart::testing

@@ -48,7 +48,7 @@ struct Eval {
   explicit Eval(std::string_view var = "ARGS:a", bool capture = false,
                 uint32_t match_limit = 100000)
       : scratch(match_limit, match_limit) {
-    st.var_name = var;
+    st.set_var_name(var);
     st.capture = capture;
     st.scratch = &scratch;
   }

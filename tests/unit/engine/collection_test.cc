@@ -1,0 +1,65 @@
+// Collection: case-insensitive names through the hash index, first-set order and case kept.
+#include "engine/collection.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+namespace rampart::testing {
+namespace {
+
+TEST(Collection, FindsNamesWhateverTheirCase) {
+  Collection c;
+  c.set("Inbound_Anomaly_Score_PL1", "5");
+  ASSERT_NE(c.get("inbound_anomaly_score_pl1"), nullptr);
+  EXPECT_EQ(*c.get("INBOUND_ANOMALY_SCORE_PL1"), "5");
+  EXPECT_EQ(c.entry("inbound_anomaly_score_pl1")->name, "Inbound_Anomaly_Score_PL1");
+  EXPECT_EQ(c.get("inbound_anomaly_score_pl2"), nullptr);
+}
+
+TEST(Collection, SetAgainChangesTheValueInPlace) {
+  Collection c;
+  c.set("a", "1");
+  c.set("b", "2");
+  c.set("A", "3");
+  ASSERT_EQ(c.entries().size(), 2u);
+  EXPECT_EQ(c.entries()[0].name, "a");
+  EXPECT_EQ(c.entries()[0].value, "3");
+}
+
+// CRS keeps about a hundred variables in TX: the index grows past its first size and still finds
+// each one, in the order set.
+TEST(Collection, ManyNamesKeepOrderAndStayFound) {
+  Collection c;
+  for (int i = 0; i < 300; ++i) c.set("var_" + std::to_string(i), std::to_string(i * 2));
+  ASSERT_EQ(c.entries().size(), 300u);
+  for (int i = 0; i < 300; ++i) {
+    const std::string* v = c.get("VAR_" + std::to_string(i));
+    ASSERT_NE(v, nullptr) << i;
+    EXPECT_EQ(*v, std::to_string(i * 2));
+    EXPECT_EQ(c.entries()[static_cast<size_t>(i)].name, "var_" + std::to_string(i));
+  }
+}
+
+TEST(Collection, EraseMovesTheRestAndTheyStayFound) {
+  Collection c;
+  for (int i = 0; i < 40; ++i) c.set("v" + std::to_string(i), std::to_string(i));
+  c.erase("V7");
+  c.erase("missing");
+  EXPECT_EQ(c.entries().size(), 39u);
+  EXPECT_EQ(c.get("v7"), nullptr);
+  for (int i = 0; i < 40; ++i) {
+    if (i == 7) continue;
+    ASSERT_NE(c.get("v" + std::to_string(i)), nullptr) << i;
+    EXPECT_EQ(*c.get("v" + std::to_string(i)), std::to_string(i));
+  }
+  c.set("v7", "back");
+  EXPECT_EQ(c.entries().back().name, "v7");
+  c.clear();
+  EXPECT_EQ(c.get("v1"), nullptr);
+  c.set("v1", "again");
+  EXPECT_EQ(*c.get("V1"), "again");
+}
+
+}  // namespace
+}  // namespace rampart::testing
