@@ -13,6 +13,7 @@
 #include "actions/ctl_audit.h"
 #include "engine/collection.h"
 #include "engine/transaction_state.h"
+#include "variables/variable.h"
 
 namespace rampart::actions {
 
@@ -118,6 +119,7 @@ std::optional<std::string> rule_remove_target(std::string_view v, Effect& out) {
   TargetRemoval removal{*matcher, {}, {}, {}};
   size_t colon = target.find(':');
   removal.var = to_upper(target.substr(0, colon));
+  removal.def = variables::find(removal.var);
   if (colon != std::string_view::npos) {
     std::string_view key = target.substr(colon + 1);
     if (key.size() >= 2 && key.front() == '/' && key.back() == '/') {

@@ -90,7 +90,7 @@ void remove_targets(const TransactionState& tx, const Rule& starter,
                     std::vector<variables::Selected>& selected) {
   for (const TargetRemoval& t : tx.removed_targets) {
     auto named = [&](const variables::Selected& s) {
-      if (!iequals(s.var->name, t.var)) return false;
+      if (t.def != nullptr ? s.var != t.def : !iequals(s.var->name, t.var)) return false;
       if (t.key_regex) return t.key_regex->matches(s.key, tx.scratch);
       return t.key.empty() || iequals(s.key, t.key);
     };
@@ -257,10 +257,12 @@ LinkResult eval_link(TransactionState& tx, const Rule& link, const Rule& starter
     TransactionState& tx;
     std::vector<variables::Selected> v = std::move(tx.selected_pool);
     std::string name = std::move(tx.name_pool);
+    std::vector<std::string_view> stages = std::move(tx.stage_pool);
     ~Pooled() {
       v.clear();
       tx.selected_pool = std::move(v);
       tx.name_pool = std::move(name);
+      tx.stage_pool = std::move(stages);
     }
   } pooled{tx};
   std::vector<variables::Selected>& selected = pooled.v;
@@ -270,7 +272,10 @@ LinkResult eval_link(TransactionState& tx, const Rule& link, const Rule& starter
   std::string param_buf;
   std::string_view param = link.op_param.text();
   bool any = false;
-  std::vector<std::string_view> stages;
+  std::vector<std::string_view>& stages = pooled.stages;
+  // Only the last link's message reaches the log, the audit log or an interception.
+  bool wants_message = last && (starter.log || tx.debug_enabled(1) ||
+                                starter.actions.disruptive != Disruptive::kPass);
   for (const variables::Selected& sel : selected) {
     stages.clear();
     if (link.actions.multi_match) {
@@ -286,6 +291,7 @@ LinkResult eval_link(TransactionState& tx, const Rule& link, const Rule& starter
       }
       operators::MatchState st;
       st.set_var_name(sel, pooled.name);  // built only when needed
+      st.want_message = wants_message;
       st.capture = link.actions.capture;
       st.scratch = &tx.scratch;
       st.tx = &tx;

@@ -10,6 +10,9 @@
 #include "engine/regex.h"
 
 namespace rampart {
+namespace variables {
+struct VariableDef;
+}
 
 struct Rule;
 
@@ -25,9 +28,12 @@ class RuleMatcher {
   bool matches(const Rule& rule, RegexScratch& scratch) const;
 
  private:
+  bool text_matches(std::string_view text, RegexScratch& scratch) const;
+
   Kind kind_ = Kind::kId;
   long long first_ = 0, last_ = 0;
-  std::shared_ptr<const Regex> re_;
+  std::shared_ptr<const Regex> re_;  // kTag, kMsg; null when `literal_` stands for it
+  std::string literal_;
 };
 
 // A target a ctl:ruleRemoveTargetBy* takes out of the rules it selects: `ARGS:foo`, `ARGS`,
@@ -37,6 +43,7 @@ struct TargetRemoval {
   std::string var;                        // upper case
   std::string key;                        // empty: every field of var
   std::shared_ptr<const Regex> key_regex;  // `/regex/` selector
+  const variables::VariableDef* def = nullptr;  // `var` resolved once; null when unknown
 };
 
 }  // namespace rampart

@@ -5,6 +5,7 @@
 #include <chrono>
 #include <deque>
 #include <memory>
+#include <memory_resource>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -163,10 +164,14 @@ struct TransactionState {
     std::string_view text;  // the output, when it differs from the input
     bool unchanged = false;
   };
-  std::unordered_map<CacheKey, CachedValue, CacheHash, CacheEqual> transform_cache;
+  // Its nodes come from a per-transaction buffer, freed all at once at the end.
+  std::pmr::monotonic_buffer_resource cache_memory{16 * 1024};
+  std::pmr::unordered_map<CacheKey, CachedValue, CacheHash, CacheEqual> transform_cache{
+      256, CacheHash(), CacheEqual(), &cache_memory};
   // Reused by the evaluator for each rule's selected values (capacity kept across rules).
   std::vector<variables::Selected> selected_pool;
   std::string name_pool;  // likewise for "ARGS:foo", the name of the value under test
+  std::vector<std::string_view> stage_pool;  // likewise for a value's transformation stages
   mutable std::vector<variables::Field> field_pool;  // likewise for variables::select
 
   // Settings as changed by ctl; `effective_` caches overrides over the config's settings.

@@ -17,7 +17,8 @@ class BeginsWith final : public Operator {
   bool match(std::string_view value, std::string_view param, MatchState& st) const override {
     std::string_view prefix = param_.get(param);
     if (!value.starts_with(prefix)) return false;
-    st.message = quoted_message("String match", log_escape(prefix), st.var_name());
+    if (st.want_message)
+      st.message = quoted_message("String match", log_escape(prefix), st.var_name());
     return true;
   }
 

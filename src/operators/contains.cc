@@ -17,7 +17,8 @@ class Contains final : public Operator {
   bool match(std::string_view value, std::string_view param, MatchState& st) const override {
     std::string_view needle = param_.get(param);
     if (value.find(needle) == std::string_view::npos) return false;
-    st.message = quoted_message("String match", log_escape(needle), st.var_name());
+    if (st.want_message)
+      st.message = quoted_message("String match", log_escape(needle), st.var_name());
     return true;
   }
 

@@ -17,7 +17,8 @@ class EndsWith final : public Operator {
   bool match(std::string_view value, std::string_view param, MatchState& st) const override {
     std::string_view suffix = param_.get(param);
     if (!value.ends_with(suffix)) return false;
-    st.message = quoted_message("String match", log_escape(suffix), st.var_name());
+    if (st.want_message)
+      st.message = quoted_message("String match", log_escape(suffix), st.var_name());
     return true;
   }
 

@@ -52,6 +52,7 @@ class NumericCompare final : public Operator {
   bool match(std::string_view value, std::string_view param, MatchState& st) const override {
     int right = expanded_per_call_ ? parse_c_int(param) : fixed_param_;
     if (!holds_(parse_c_int(value), right)) return false;
+    if (!st.want_message) return true;
     st.message = "Operator ";
     st.message.append(name_).append(" matched ").append(std::to_string(right)).append(" at ");
     st.message.append(st.var_name()).append(".");

@@ -32,6 +32,9 @@ struct MatchState {
     name_buffer_ = &buffer;
   }
   bool capture = false;             // the rule has the `capture` action
+  // False when nothing will read `message` (a chain link before the last, a rule that neither
+  // logs nor disrupts): the common operators then skip building it.
+  bool want_message = true;
   RegexScratch* scratch = nullptr;  // per-transaction PCRE2 state; never null during evaluation
   const TransactionState* tx = nullptr;  // for operators that expand macros themselves (@rsub)
   // out, written only on a match

@@ -15,8 +15,9 @@ class PhraseMatch final : public Operator {
     AhoCorasick::Match found;
     if (!automaton_.find(value, found)) return false;
     const std::string& phrase = automaton_.phrases()[found.phrase];
-    st.message =
-        quoted_message("Matched phrase", truncate_for_message(log_escape(phrase)), st.var_name());
+    if (st.want_message)
+      st.message =
+          quoted_message("Matched phrase", truncate_for_message(log_escape(phrase)), st.var_name());
     if (st.capture) st.captures.assign(1, phrase);
     return true;
   }

@@ -34,7 +34,7 @@ bool run(const Regex& re, std::string_view message_pattern, std::string_view val
     st.captures.clear();
     for (int i = 0; i < n; ++i) st.captures.emplace_back(Regex::group(value, *st.scratch, i));
   }
-  st.message = quoted_message("Pattern match", message_pattern, st.var_name());
+  if (st.want_message) st.message = quoted_message("Pattern match", message_pattern, st.var_name());
   return true;
 }
 

@@ -16,7 +16,8 @@ class Streq final : public Operator {
   bool match(std::string_view value, std::string_view param, MatchState& st) const override {
     std::string_view expected = param_.get(param);
     if (value != expected) return false;
-    st.message = quoted_message("String match", log_escape(expected), st.var_name());
+    if (st.want_message)
+      st.message = quoted_message("String match", log_escape(expected), st.var_name());
     return true;
   }
 

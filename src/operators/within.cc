@@ -22,7 +22,8 @@ class Within final : public Operator {
       return true;
     }
     if (haystack.find(value) == std::string_view::npos) return false;
-    st.message = quoted_message("String match within", log_escape(haystack), st.var_name());
+    if (st.want_message)
+      st.message = quoted_message("String match within", log_escape(haystack), st.var_name());
     return true;
   }
 

@@ -61,5 +61,26 @@ TEST(Collection, EraseMovesTheRestAndTheyStayFound) {
   EXPECT_EQ(*c.get("V1"), "again");
 }
 
+// iequals folds ASCII capitals only, eight bytes at a time and in the tail.
+TEST(Iequals, FoldsAsciiCapitalsOnly) {
+  EXPECT_TRUE(iequals("INBOUND_ANOMALY_SCORE_PL1", "inbound_anomaly_score_pl1"));
+  EXPECT_TRUE(iequals("Request_Headers:User-Agent", "REQUEST_HEADERS:user-agent"));
+  EXPECT_TRUE(iequals("", ""));
+  EXPECT_FALSE(iequals("abc", "abcd"));
+  EXPECT_FALSE(iequals("inbound_anomaly_score_pl1", "inbound_anomaly_score_pl2"));
+  // Neighbours of 'A'..'Z' and bytes above 0x7f differ from their +0x20 counterparts.
+  for (std::string_view pair : {"@`", "[{", "\\|", "]}", "^~", "\xc0\xe0", "\xda\xfa"}) {
+    std::string a(16, 'x'), b(16, 'x');
+    a[3] = a[12] = pair[0];
+    b[3] = b[12] = pair[1];
+    EXPECT_FALSE(iequals(a, b)) << pair;
+    EXPECT_FALSE(iequals(a.substr(0, 5), b.substr(0, 5))) << pair;
+  }
+  for (char c = 'A'; c <= 'Z'; ++c) {
+    std::string a(11, c), b(11, static_cast<char>(c + 32));
+    EXPECT_TRUE(iequals(a, b)) << c;
+  }
+}
+
 }  // namespace
 }  // namespace rampart::testing
