@@ -29,7 +29,8 @@ class SetVar final : public Action {
       : op_(op), ref_(std::move(ref)), value_(std::move(value)) {}
 
   void execute(TransactionState& tx, const Rule&) const override {
-    std::string name = ref_.name.expand(tx);
+    std::string name_buffer;  // setvar runs for most CRS rules that match: no copy of a fixed name
+    std::string_view name = ref_.name.view(tx, name_buffer);
     if (name.empty()) return;
     if (ref_.is_tx()) {
       set_tx(tx, name);
@@ -40,15 +41,17 @@ class SetVar final : public Action {
     if (op_ == Op::kDelete) {
       c->erase(name);
     } else if (op_ == Op::kSet) {
-      c->set(name, value_.expand(tx));
+      std::string buffer;
+      c->set(name, value_.view(tx, buffer));
     } else {
-      long long delta = parse_integer(value_.expand(tx));
+      std::string buffer;
+      long long delta = parse_integer(value_.view(tx, buffer));
       c->add(name, op_ == Op::kAdd ? delta : -delta);
     }
   }
 
  private:
-  void set_tx(TransactionState& tx, const std::string& name) const {
+  void set_tx(TransactionState& tx, std::string_view name) const {
     // The "why blocked" record wants the anomaly points each match adds (log/verdict.h).
     bool score = log::is_anomaly_score(name);
     const std::string* current = tx.tx.get(name);
@@ -56,7 +59,8 @@ class SetVar final : public Action {
     if (op_ == Op::kDelete) {
       tx.tx.erase(name);
     } else {
-      std::string value = value_.expand(tx);
+      std::string buffer;
+      std::string_view value = value_.view(tx, buffer);
       if (op_ == Op::kSet) {
         tx.tx.set(name, value);
       } else {

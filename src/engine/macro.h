@@ -29,6 +29,13 @@ class MacroString {
     expand(tx, out);
     return out;
   }
+  // The text itself when it has no macros (no copy), else its expansion made in `buffer`.
+  std::string_view view(const TransactionState& tx, std::string& buffer) const {
+    if (!has_macros_) return text_;
+    buffer.clear();
+    expand(tx, buffer);
+    return buffer;
+  }
 
  private:
   struct Segment {

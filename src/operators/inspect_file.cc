@@ -64,8 +64,7 @@ class InspectFile final : public Operator {
 // or a string, the rule's message, to reject it (v2's convention).
 class InspectFileLua final : public Operator {
  public:
-  explicit InspectFileLua(std::shared_ptr<const lua::Script> script)
-      : script_(std::move(script)) {}
+  explicit InspectFileLua(std::shared_ptr<const lua::Script> script) : script_(std::move(script)) {}
 
   bool match(std::string_view value, std::string_view, MatchState& st) const override {
     if (value.empty()) return false;  // no file to inspect

@@ -31,7 +31,7 @@ struct MatchState {
     selected_ = &selected;
     name_buffer_ = &buffer;
   }
-  bool capture = false;             // the rule has the `capture` action
+  bool capture = false;  // the rule has the `capture` action
   // False when nothing will read `message` (a chain link before the last, a rule that neither
   // logs nor disrupts): the common operators then skip building it.
   bool want_message = true;
