@@ -114,10 +114,10 @@ void Collection::set(std::string_view name, std::string_view value) {
     return;
   }
   entries_.push_back(Entry{std::string(name), std::string(value)});
-  if ((entries_.size()) * 2 > slots_.size()) {
+  if (entries_.size() * 2 > slots_.size()) {
     rebuild();
-  } else {
-    index(name_hash(name), entries_.size() - 1);
+  } else {  // the stored copy: `name` may have viewed what push_back just moved
+    index(name_hash(entries_.back().name), entries_.size() - 1);
   }
 }
 
