@@ -59,11 +59,15 @@ class SoakHttpd(harness.Httpd):
     child's memory can be followed from start to end; no access log (millions of lines)."""
 
     def __init__(self, connections, threads=None, **kw):
-        # Each child can serve every connection at once by default: when all of a child's
-        # workers are busy, mpm_event closes its idle keep-alive connections, and a client that
-        # has just sent its next request on one sees the connection end without an answer
-        # (wrk counts a read error). That is httpd's load shedding, not a Rampart failure.
-        self.threads = threads or max(16, connections)
+        # Each child has twice as many workers as there are connections by default: when all
+        # of a child's workers are busy, mpm_event closes its idle keep-alive connections, and a
+        # client that has just sent its next request on one sees the connection end without an
+        # answer (wrk counts a read error). That is httpd's load shedding, not a Rampart
+        # failure. One worker per connection is not enough: the listener hands connections to
+        # whichever child accepts first, so when wrk reconnects (every 100 requests a connection
+        # reaches MaxKeepAliveRequests) a child can hold more than its share for a while; a CI
+        # run saw 11 read errors so.
+        self.threads = threads or max(16, 2 * connections)
         super().__init__(**kw)
 
     def base_config(self):
@@ -291,7 +295,8 @@ def main():
     ap.add_argument("--duration", type=int, default=600, help="seconds of load")
     ap.add_argument("--connections", type=int, default=64)
     ap.add_argument("--interval", type=float, default=5.0, help="seconds between samples")
-    ap.add_argument("--threads", type=int, help="threads per child (default: connections)")
+    ap.add_argument("--threads", type=int,
+                    help="threads per child (default: twice the connections)")
     ap.add_argument("--plot", help="write a PNG of RSS over time here (needs matplotlib)")
     ap.add_argument("--json", help="write the figures and samples here")
     args = ap.parse_args()
