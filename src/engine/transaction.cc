@@ -218,7 +218,15 @@ void request_body_limit(const Transaction& t, TransactionState& s, BodyLimit whi
 
 BodyResult Transaction::declare_request_body_length(uint64_t content_length) {
   State& s = *state_;
-  if (content_length <= settings().max_request_body()) return BodyResult::kOk;
+  const Settings& cfg = settings();
+  if (content_length <= cfg.max_request_body()) {
+    // One buffer of the size that will be kept, instead of doubling it chunk after chunk: each
+    // doubling copies what came so far into fresh pages (large buffers are their own mappings
+    // in httpd, apache/memory.cc), which cost more than the copy itself.
+    size_t keep = std::min(cfg.max_request_body(), cfg.max_request_body_no_files());
+    s.request_body.reserve(std::min<uint64_t>(content_length, keep));
+    return BodyResult::kOk;
+  }
   request_body_limit(*this, s, BodyLimit::kDeclared);
   return s.intervention.disruptive() ? BodyResult::kLimitExceeded : BodyResult::kOk;
 }
