@@ -4,14 +4,14 @@
 # New inputs collect in build-asan/corpus/<target>/, crashes in build-asan/crashes/<target>/ (add
 # each one to the seed corpus, with the fix, so it stays a regression test). Exits 1 when a
 # harness failed. scripts/test.sh runs each for a few seconds through ctest (fuzz.<target>).
-#   bash scripts/fuzz.sh [SECONDS] [TARGET...]      targets: config request transforms logs
+#   bash scripts/fuzz.sh [SECONDS] [TARGET...]   targets: config request transforms logs cookies macros
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 seconds=${1:-60}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(config request transforms logs)
+[ ${#targets[@]} -gt 0 ] || targets=(config request transforms logs cookies macros)
 build=build-asan
 
 cmake --preset asan >/dev/null
