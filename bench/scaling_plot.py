@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
 """Runs the engine scaling benchmark (bench/scaling_bench.cc), prints its table with the growth
-exponent between neighbouring points, and draws bench/results/scaling.png (log-log).
+exponent between neighbouring points, and draws a log-log plot (bench/results/scaling-plN.png).
 
-    python3 bench/scaling_plot.py [--binary build-bench/rampart_bench_scaling] [--pl 1]
-                                  [--budget 2] [--from results.tsv]
+    /usr/bin/python3 bench/scaling_plot.py [--binary build-bench/rampart_bench_scaling] [--pl 1]
+                                  [--budget 2] [--from results.tsv] [--png PATH]
+
+(/usr/bin/python3: the plot needs Debian's python3-matplotlib, which scripts/setup.sh installs.)
 
 Exponent: log(t2/t1) / log(n2/n1) between two points; 1 is linear growth, 2 quadratic. Small
 inputs are dominated by the fixed cost of a transaction, so early exponents are well below 1.
@@ -73,6 +75,7 @@ def main():
     ap.add_argument("--pl", type=int, default=1)
     ap.add_argument("--budget", type=float, default=2.0, help="seconds per point at most")
     ap.add_argument("--from", dest="source", help="read a saved table instead of running")
+    ap.add_argument("--png", help="write the plot here (default bench/results/scaling-plN.png)")
     args = ap.parse_args()
     os.makedirs(RESULTS, exist_ok=True)
     if args.source:
@@ -87,7 +90,7 @@ def main():
             f.write(text)
     rows = read_rows(text)
     print_table(rows)
-    png = os.path.join(RESULTS, f"scaling-pl{args.pl}.png")
+    png = args.png or os.path.join(RESULTS, f"scaling-pl{args.pl}.png")
     plot(rows, png, args.pl)
     print(f"\nplot: {os.path.relpath(png, os.path.dirname(HERE))}")
 
