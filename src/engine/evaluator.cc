@@ -25,15 +25,17 @@ void record_transform(TransactionState& tx, std::string_view name,
   if (tx.profiled_rule) tx.profiled_rule->transform_ns += ns;
 }
 
-// The value after the rule's transformation pipeline, cached per (pipeline, value).
-std::string_view transformed(TransactionState& tx, const Rule& rule, std::string_view value) {
+// The value after the rule's transformation pipeline, cached per (pipeline, value). Once the
+// cache is full, an output is made in `scratch` instead, valid until the next call.
+std::string_view transformed(TransactionState& tx, const Rule& rule, std::string_view value,
+                             std::string& scratch) {
   if (rule.transforms.empty()) return value;
-  TransactionState::CacheKey key{rule.pipeline_key, rule.pipeline_hash, value};
-  auto it = tx.transform_cache.find(key);
+  TransformCache::Key key{rule.pipeline_key, rule.pipeline_hash, value};
+  uint64_t hash = TransformCache::hash(key);
   bool trace = tx.debug_enabled(9);  // the steps, so a site owner sees why a value matched
-  if (it != tx.transform_cache.end()) {
+  if (const TransformCache::Entry* hit = tx.transform_cache.find(key, hash)) {
     if (trace) tx.debug(9, "T: t:" + rule.pipeline_key + " taken from the cache");
-    return it->second.unchanged ? value : it->second.text;
+    return hit->unchanged ? value : hit->text;
   }
   // `current` views the input until a transformation changes it, then the latest output.
   std::string_view current = value;
@@ -55,9 +57,14 @@ std::string_view transformed(TransactionState& tx, const Rule& rule, std::string
                       log::escape(current.substr(0, 256)) + "\"");
     }
   }
+  if (tx.transform_cache.full()) {
+    if (!changed) return value;
+    scratch.swap(out);
+    return scratch;
+  }
   key.value = tx.keep(value);  // the lookup's value may live shorter than the transaction
-  TransactionState::CachedValue cached{changed ? tx.keep(out) : std::string_view(), !changed};
-  tx.transform_cache.emplace(key, cached);
+  TransformCache::Entry cached{changed ? tx.keep(out) : std::string_view(), !changed};
+  tx.transform_cache.insert(key, hash, cached);
   return changed ? cached.text : value;
 }
 
@@ -269,7 +276,7 @@ LinkResult eval_link(TransactionState& tx, const Rule& link, const Rule& starter
   selected.clear();
   variables::select(tx, link.targets, selected);
   if (!tx.removed_targets.empty()) remove_targets(tx, starter, selected);
-  std::string param_buf;
+  std::string param_buf, transform_scratch;
   std::string_view param = link.op_param.text();
   bool any = false;
   std::vector<std::string_view>& stages = pooled.stages;
@@ -281,7 +288,7 @@ LinkResult eval_link(TransactionState& tx, const Rule& link, const Rule& starter
     if (link.actions.multi_match) {
       all_stages(tx, link, sel.value, stages);
     } else {
-      stages.push_back(transformed(tx, link, sel.value));
+      stages.push_back(transformed(tx, link, sel.value, transform_scratch));
     }
     for (std::string_view value : stages) {
       if (link.op_param.has_macros()) {

@@ -40,9 +40,9 @@ class RuleMatcher {
 // `REQUEST_COOKIES:/^_ga/`.
 struct TargetRemoval {
   RuleMatcher rules;
-  std::string var;                        // upper case
-  std::string key;                        // empty: every field of var
-  std::shared_ptr<const Regex> key_regex;  // `/regex/` selector
+  std::string var;                              // upper case
+  std::string key;                              // empty: every field of var
+  std::shared_ptr<const Regex> key_regex;       // `/regex/` selector
   const variables::VariableDef* def = nullptr;  // `var` resolved once; null when unknown
 };
 

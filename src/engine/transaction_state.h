@@ -5,11 +5,9 @@
 #include <chrono>
 #include <deque>
 #include <memory>
-#include <memory_resource>
 #include <optional>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <vector>
 
 #include "body/inflate.h"
@@ -20,6 +18,7 @@
 #include "engine/regex.h"
 #include "engine/rule_matcher.h"
 #include "engine/string_arena.h"
+#include "engine/transform_cache.h"
 #include "log/audit_state.h"
 #include "rampart/config.h"
 #include "rampart/transaction.h"
@@ -139,39 +138,13 @@ struct TransactionState {
   std::chrono::system_clock::time_point started = std::chrono::system_clock::now();
   log::AuditState audit;  // what the audit log entry needs (src/log/audit_state.h)
 
-  // Transformation cache: (pipeline, input) -> output, so CRS's repeated pipelines run once.
-  // The pipeline is hashed once, at config time (Rule::pipeline_hash): its names are usually
-  // longer than the values they transform. Stored inputs and outputs are copies in `storage`.
-  struct CacheKey {
-    std::string_view pipeline;  // Rule::pipeline_key; rules outlive transactions
-    size_t pipeline_hash;
-    std::string_view value;
-  };
-  struct CacheHash {
-    size_t operator()(const CacheKey& k) const {
-      return std::hash<std::string_view>()(k.value) ^ (k.pipeline_hash * 0x9e3779b97f4a7c15ULL);
-    }
-  };
-  struct CacheEqual {
-    bool operator()(const CacheKey& a, const CacheKey& b) const {
-      return a.pipeline_hash == b.pipeline_hash && a.value == b.value &&
-             (a.pipeline.data() == b.pipeline.data() || a.pipeline == b.pipeline);
-    }
-  };
-  // Most values come out of a pipeline unchanged: then only the key is stored and a hit answers
-  // with the value that was looked up.
-  struct CachedValue {
-    std::string_view text;  // the output, when it differs from the input
-    bool unchanged = false;
-  };
-  // Its nodes come from a per-transaction buffer, freed all at once at the end.
-  std::pmr::monotonic_buffer_resource cache_memory{16 * 1024};
-  std::pmr::unordered_map<CacheKey, CachedValue, CacheHash, CacheEqual> transform_cache{
-      256, CacheHash(), CacheEqual(), &cache_memory};
+  // Transformation cache (src/engine/transform_cache.h); the inputs and outputs it stores are
+  // copies in `storage`.
+  TransformCache transform_cache;
   // Reused by the evaluator for each rule's selected values (capacity kept across rules).
   std::vector<variables::Selected> selected_pool;
   std::string name_pool;  // likewise for "ARGS:foo", the name of the value under test
-  std::vector<std::string_view> stage_pool;  // likewise for a value's transformation stages
+  std::vector<std::string_view> stage_pool;          // likewise for a value's transformation stages
   mutable std::vector<variables::Field> field_pool;  // likewise for variables::select
 
   // Settings as changed by ctl; `effective_` caches overrides over the config's settings.

@@ -1,0 +1,115 @@
+// The transformation cache's table: what was inserted is found under the same pipeline and
+// value, never under another pipeline (even one with the same hash) or another value, every
+// entry survives the table growing, and past its bound it takes no more while rules still see
+// every value transformed.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "engine/rule_harness.h"
+#include "engine/transform_cache.h"
+
+namespace rampart {
+namespace {
+
+TransformCache::Key key(std::string_view pipeline, std::string_view value) {
+  return {pipeline, std::hash<std::string_view>()(pipeline), value};
+}
+
+TEST(TransformCache, FindsWhatWasInserted) {
+  TransformCache cache;
+  auto k = key("lowercase", "ABC");
+  EXPECT_EQ(cache.find(k, TransformCache::hash(k)), nullptr);
+  cache.insert(k, TransformCache::hash(k), {"abc", false});
+  const TransformCache::Entry* e = cache.find(k, TransformCache::hash(k));
+  ASSERT_NE(e, nullptr);
+  EXPECT_EQ(e->text, "abc");
+  EXPECT_FALSE(e->unchanged);
+}
+
+TEST(TransformCache, PipelineAndValueBothCount) {
+  TransformCache cache;
+  auto k = key("lowercase", "abc");
+  cache.insert(k, TransformCache::hash(k), {{}, true});
+  auto other_value = key("lowercase", "abd");
+  auto other_pipeline = key("urlDecodeUni", "abc");
+  EXPECT_EQ(cache.find(other_value, TransformCache::hash(other_value)), nullptr);
+  EXPECT_EQ(cache.find(other_pipeline, TransformCache::hash(other_pipeline)), nullptr);
+  // The same pipeline text at another address (another rule's copy) is the same pipeline.
+  std::string copy = "lowercase";
+  auto same = key(copy, "abc");
+  const TransformCache::Entry* e = cache.find(same, TransformCache::hash(same));
+  ASSERT_NE(e, nullptr);
+  EXPECT_TRUE(e->unchanged);
+}
+
+TEST(TransformCache, SameHashDifferentPipelineIsAMiss) {
+  TransformCache cache;
+  TransformCache::Key a{"t:a", 7, "v"}, b{"t:b", 7, "v"};
+  cache.insert(a, TransformCache::hash(a), {"A", false});
+  EXPECT_EQ(cache.find(b, TransformCache::hash(b)), nullptr);
+  cache.insert(b, TransformCache::hash(b), {"B", false});
+  EXPECT_EQ(cache.find(a, TransformCache::hash(a))->text, "A");
+  EXPECT_EQ(cache.find(b, TransformCache::hash(b))->text, "B");
+}
+
+TEST(TransformCache, EntriesSurviveGrowth) {
+  TransformCache cache;
+  std::vector<std::string> values, outputs;
+  for (int i = 0; i < 20000; ++i) {
+    values.push_back("value" + std::to_string(i));
+    outputs.push_back("out" + std::to_string(i));
+  }
+  for (int i = 0; i < 20000; ++i) {
+    auto k = key(i % 2 ? "t:a" : "t:b", values[i]);
+    cache.insert(k, TransformCache::hash(k), {outputs[i], false});
+  }
+  EXPECT_EQ(cache.size(), 20000u);
+  for (int i = 0; i < 20000; ++i) {
+    auto k = key(i % 2 ? "t:a" : "t:b", values[i]);
+    const TransformCache::Entry* e = cache.find(k, TransformCache::hash(k));
+    ASSERT_NE(e, nullptr) << i;
+    EXPECT_EQ(e->text, outputs[i]);
+    auto wrong = key(i % 2 ? "t:b" : "t:a", values[i]);
+    EXPECT_EQ(cache.find(wrong, TransformCache::hash(wrong)), nullptr) << i;
+  }
+}
+
+TEST(TransformCache, BoundedButKeepsWhatItHolds) {
+  TransformCache cache;
+  std::vector<std::string> values;
+  for (int i = 0; i < 40000; ++i) values.push_back("v" + std::to_string(i));
+  int inserted = 0;
+  for (const std::string& v : values) {
+    if (cache.full()) break;
+    auto k = key("t:a", v);
+    cache.insert(k, TransformCache::hash(k), {{}, true});
+    ++inserted;
+  }
+  EXPECT_TRUE(cache.full());
+  EXPECT_LT(inserted, 40000);
+  for (int i = 0; i < inserted; ++i) {
+    auto k = key("t:a", values[i]);
+    EXPECT_NE(cache.find(k, TransformCache::hash(k)), nullptr) << i;
+  }
+}
+
+// 40,000 arguments fill the cache; the values after that are transformed without it, and a
+// rule still finds the one that matches only once transformed, with its transformed value.
+TEST(TransformCache, RulesPastTheBoundStillTransform) {
+  testing::Request req;
+  for (int i = 0; i < 40000; ++i)
+    req.query += "a" + std::to_string(i) + "=V" + std::to_string(i) + "&";
+  req.query += "last=%41BC";
+  testing::Outcome o = testing::run_rules(
+      "SecArgumentsLimit 100000\n"
+      "SecRule ARGS \"@streq never\" \"id:1,phase:1,pass,nolog,t:lowercase,t:urlDecodeUni\"\n"
+      "SecRule ARGS \"@streq abc\" "
+      "\"id:2,phase:1,pass,nolog,t:lowercase,t:urlDecodeUni,setvar:tx.hit=%{MATCHED_VAR}\"\n",
+      req);
+  EXPECT_EQ(o.tx("hit"), "abc");
+}
+
+}  // namespace
+}  // namespace rampart
