@@ -11,21 +11,12 @@
 #include "body/cookies.h"
 #include "body/urlencoded.h"
 #include "engine/transaction_state.h"
-#include "rampart/config.h"
+#include "fuzz_support.h"
 
 namespace {
 
-class Quiet : public rampart::LogSink {
- public:
-  void alert(std::string_view) override {}
-};
-
 const rampart::Config& config() {
-  static const std::unique_ptr<rampart::Config> c = [] {
-    auto c = std::make_unique<rampart::Config>();
-    if (c->load_string("SecRuleEngine On\n", "/fuzz/rules.conf") || c->finish()) __builtin_trap();
-    return c;
-  }();
+  static const std::unique_ptr<rampart::Config> c = rampart::fuzz::load_rules("SecRuleEngine On\n");
   return *c;
 }
 
@@ -41,7 +32,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   constexpr char kSeparators[] = {';', ',', '&', ' '};
   char separator = kSeparators[data[0] % std::size(kSeparators)];
   std::string_view in(reinterpret_cast<const char*>(data) + 1, size - 1);
-  Quiet log;
+  rampart::fuzz::QuietLog log;
   rampart::TransactionState tx(config(), log);
   std::vector<rampart::Param> out;
 

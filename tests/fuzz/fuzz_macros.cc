@@ -10,43 +10,26 @@
 
 #include "engine/macro.h"
 #include "engine/transaction_state.h"
-#include "rampart/config.h"
+#include "fuzz_support.h"
 
 namespace {
 
-class Quiet : public rampart::LogSink {
- public:
-  void alert(std::string_view) override {}
-};
-
 const rampart::Config& config() {
-  static const std::unique_ptr<rampart::Config> c = [] {
-    auto c = std::make_unique<rampart::Config>();
-    if (c->load_string("SecRuleEngine On\n", "/fuzz/rules.conf") || c->finish()) __builtin_trap();
-    return c;
-  }();
+  static const std::unique_ptr<rampart::Config> c = rampart::fuzz::load_rules("SecRuleEngine On\n");
   return *c;
-}
-
-// The next piece of `in` up to a NUL (or all of it).
-std::string_view next_piece(std::string_view& in) {
-  size_t nul = in.find('\0');
-  std::string_view piece = in.substr(0, nul);
-  in = nul == std::string_view::npos ? std::string_view() : in.substr(nul + 1);
-  return piece;
 }
 
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::string_view in(reinterpret_cast<const char*>(data), size);
-  std::string_view text = next_piece(in);
-  Quiet log;
+  std::string_view text = rampart::fuzz::next_piece(in);
+  rampart::fuzz::QuietLog log;
   rampart::TransactionState tx(config(), log);
   tx.request_headers.push_back({"Host", "fuzz.example"});
   // Each value under a fixed name and under a name made of itself.
   for (int i = 0; !in.empty() && i < 16; ++i) {
-    std::string_view value = next_piece(in);
+    std::string_view value = rampart::fuzz::next_piece(in);
     std::string_view name = std::string_view("abcdefghijklmnop").substr(i, 1);
     tx.tx.set(name, value);
     tx.tx.set(value, name);

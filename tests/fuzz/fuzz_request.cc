@@ -8,8 +8,7 @@
 #include <string>
 #include <string_view>
 
-#include "rampart/config.h"
-#include "rampart/transaction.h"
+#include "fuzz_support.h"
 
 namespace {
 
@@ -37,17 +36,8 @@ SecRule &ARGS "@gt 3" "id:19,phase:2,pass,log,msg:'%{ARGS_COMBINED_SIZE} %{tx.sc
 SecRule RESPONSE_BODY "@contains secret" "id:20,phase:4,pass,log"
 )RULES";
 
-class Quiet : public rampart::LogSink {
- public:
-  void alert(std::string_view) override {}
-};
-
 const rampart::Config& config() {
-  static const std::unique_ptr<rampart::Config> c = [] {
-    auto c = std::make_unique<rampart::Config>();
-    if (c->load_string(kRules, "/fuzz/rules.conf") || c->finish()) __builtin_trap();
-    return c;
-  }();
+  static const std::unique_ptr<rampart::Config> c = rampart::fuzz::load_rules(kRules);
   return *c;
 }
 
@@ -59,25 +49,17 @@ constexpr std::string_view kTypes[] = {
     "application/octet-stream",
 };
 
-// The next piece of `in` up to a NUL (or all of it).
-std::string_view next_piece(std::string_view& in) {
-  size_t nul = in.find('\0');
-  std::string_view piece = in.substr(0, nul);
-  in = nul == std::string_view::npos ? std::string_view() : in.substr(nul + 1);
-  return piece;
-}
-
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size == 0) return 0;
   std::string_view in(reinterpret_cast<const char*>(data) + 1, size - 1);
   std::string_view type = kTypes[data[0] % std::size(kTypes)];
-  std::string query(next_piece(in)), cookie(next_piece(in)), body(in);
+  std::string query(rampart::fuzz::next_piece(in)), cookie(rampart::fuzz::next_piece(in)), body(in);
   std::string uri = "/fuzz?" + query;
   std::string line = "POST " + uri + " HTTP/1.1";
   std::string length = std::to_string(body.size());
-  Quiet log;
+  rampart::fuzz::QuietLog log;
   rampart::Transaction tx(config(), log);
   tx.set_connection("192.0.2.1", 40000, "127.0.0.1", 80);
   tx.set_request_line(line, "POST", uri, "HTTP/1.1");
