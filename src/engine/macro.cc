@@ -26,6 +26,8 @@ MacroString::MacroString(std::string_view text) : text_(text) {
     Segment seg;
     seg.collection = to_upper(ref.substr(0, dot));
     if (dot != std::string_view::npos) seg.key = std::string(ref.substr(dot + 1));
+    seg.var = variables::find(seg.collection);
+    seg.tx_key = seg.collection == "TX" && !seg.key.empty();
     segments_.push_back(std::move(seg));
     has_macros_ = true;
     i = close + 1;
@@ -75,7 +77,11 @@ void MacroString::expand(const TransactionState& tx, std::string& out) const {
       expand_rule_field(tx, s.key, out);
       continue;
     }
-    if (auto v = variables::first_value(tx, s.collection, s.key)) out += *v;
+    if (s.tx_key) {
+      if (const std::string* v = tx.tx.get(s.key)) out += *v;
+    } else if (s.var != nullptr) {
+      variables::append_first_value(tx, *s.var, s.key, out);
+    }
   }
 }
 

@@ -9,6 +9,9 @@
 namespace rampart {
 
 struct TransactionState;
+namespace variables {
+struct VariableDef;
+}
 
 class MacroString {
  public:
@@ -42,6 +45,8 @@ class MacroString {
     std::string literal;     // used when collection is empty
     std::string collection;  // upper-case variable name, e.g. "TX", "MATCHED_VAR"
     std::string key;         // may be empty
+    const variables::VariableDef* var = nullptr;  // found once here; null: unknown, expands to ""
+    bool tx_key = false;  // %{TX.name}: read straight from TX, the commonest reference
   };
   std::string text_;
   std::vector<Segment> segments_;

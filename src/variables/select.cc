@@ -89,17 +89,46 @@ void select(const TransactionState& tx, const std::vector<Target>& targets,
   tx.field_pool = std::move(fields);
 }
 
+namespace {
+
+// The fields of VAR or VAR:key (no selector regex, no compiled key), into `out`.
+void fields_of_key(const TransactionState& tx, const VariableDef& def, std::string_view key,
+                   std::vector<Field>& out) {
+  if (!def.collection || key.empty()) {
+    def.collect(tx, out);
+  } else if (def.lookup != nullptr) {
+    def.lookup(tx, key, out);
+  } else {
+    std::vector<Field> all;
+    def.collect(tx, all);
+    for (const Field& f : all)
+      if (iequals(f.key, key)) out.push_back(f);
+  }
+}
+
+}  // namespace
+
 std::optional<std::string> first_value(const TransactionState& tx, std::string_view var,
                                        std::string_view key) {
   const VariableDef* def = find(var);
   if (def == nullptr) return std::nullopt;
-  Target t;
-  t.var = def;
-  if (def->collection) t.key = std::string(key);
-  std::vector<Field> fields;
-  fields_of(tx, t, fields);
-  if (fields.empty()) return std::nullopt;
-  return std::string(fields.front().value);
+  std::string out;
+  if (!append_first_value(tx, *def, key, out)) return std::nullopt;
+  return out;
+}
+
+bool append_first_value(const TransactionState& tx, const VariableDef& var, std::string_view key,
+                        std::string& out) {
+  // Macros expand inside actions, after select() has given the pool back; a macro in a lookup
+  // finds it empty and uses its own.
+  std::vector<Field> fields = std::move(tx.field_pool);
+  fields.clear();
+  fields_of_key(tx, var, key, fields);
+  bool found = !fields.empty();
+  if (found) out += fields.front().value;
+  fields.clear();
+  tx.field_pool = std::move(fields);
+  return found;
 }
 
 }  // namespace rampart::variables

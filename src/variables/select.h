@@ -28,5 +28,8 @@ void select(const TransactionState& tx, const std::vector<Target>& targets,
 // The first value of VAR (or VAR:key) — what a macro %{VAR.key} expands to.
 std::optional<std::string> first_value(const TransactionState& tx, std::string_view var,
                                        std::string_view key);
+// The same for a variable resolved beforehand, appended to `out`; false when there is none.
+bool append_first_value(const TransactionState& tx, const VariableDef& var, std::string_view key,
+                        std::string& out);
 
 }  // namespace rampart::variables

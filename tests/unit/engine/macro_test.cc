@@ -42,6 +42,8 @@ INSTANTIATE_TEST_SUITE_P(
                   "%{REQUEST_HEADERS.host}/%{request_headers.X-CUSTOM}", "a=1",
                   "www.example.com/cv"},
         MacroCase{"Args", "", "%{ARGS.a}", "a=val", "val"},
+        MacroCase{"ArgsWithoutKeyIsTheFirst", "", "%{ARGS}", "a=1&b=2", "1"},
+        MacroCase{"KeyOfAScalarIsIgnored", "", "%{REQUEST_METHOD.x}", "a=1", "GET"},
         MacroCase{"Scalars", "", "%{REQUEST_METHOD} %{REQUEST_URI} %{REMOTE_ADDR} %{UNIQUE_ID}",
                   "a=1", "GET /index.html?a=1 192.0.2.10 TESTID"},
         MacroCase{"RuleId", "", "%{RULE.id}", "a=1", "99"},
