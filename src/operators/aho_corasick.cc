@@ -10,9 +10,14 @@ namespace rampart::operators {
 
 namespace {
 
-// Full DFA rows cost classes * 4 bytes per state; past this many cells (4 MiB) states fall back
-// to trie edges + failure links. Small phrase sets are therefore pure DFAs.
-constexpr size_t kDenseCellBudget = size_t{1} << 20;
+// Full DFA rows cost classes * 4 bytes per state; past this many cells (256 KiB) states fall
+// back to trie edges + failure links. Small phrase sets are therefore pure DFAs. For each of
+// CRS's data files that keeps every state up to depth four or more (php-errors.data, the largest:
+// 45,000 states, 66 classes, 992 dense rows), which is where text stays. The earlier budget,
+// 4 MiB, searched no faster in the engine benchmark (pm_file/*), but filling its tables took
+// about 30 % of CRS's compile time, and they held 12.1 MiB for CRS v4.28's data files (3.8 now),
+// in the parent and in every httpd child.
+constexpr size_t kDenseCellBudget = size_t{1} << 16;
 
 }  // namespace
 
