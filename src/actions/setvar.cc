@@ -26,14 +26,18 @@ enum class Op { kSet, kAdd, kSubtract, kDelete };
 class SetVar final : public Action {
  public:
   SetVar(Op op, CollectionRef ref, MacroString value)
-      : op_(op), ref_(std::move(ref)), value_(std::move(value)) {}
+      : op_(op),
+        ref_(std::move(ref)),
+        value_(std::move(value)),
+        tx_(ref_.is_tx()),
+        fixed_hash_(Collection::hash(ref_.name.text())) {}
 
   void execute(TransactionState& tx, const Rule&) const override {
     std::string name_buffer;  // setvar runs for most CRS rules that match: no copy of a fixed name
     std::string_view name = ref_.name.view(tx, name_buffer);
     if (name.empty()) return;
-    if (ref_.is_tx()) {
-      set_tx(tx, name);
+    if (tx_) {
+      set_tx(tx, name, ref_.name.has_macros() ? Collection::hash(name) : fixed_hash_);
       return;
     }
     collections::LoadedCollection* c = resolve(tx, ref_, name, "set");
@@ -51,31 +55,36 @@ class SetVar final : public Action {
   }
 
  private:
-  void set_tx(TransactionState& tx, std::string_view name) const {
+  void set_tx(TransactionState& tx, std::string_view name, uint32_t hash) const {
     // The "why blocked" record wants the anomaly points each match adds (log/verdict.h).
     bool score = log::is_anomaly_score(name);
-    const std::string* current = tx.tx.get(name);
-    int64_t before = score ? log::score_value(current) : 0;
+    const Collection::Entry* current = tx.tx.entry(name, hash);
+    int64_t before = score ? log::score_value(current ? &current->value : nullptr) : 0;
     if (op_ == Op::kDelete) {
       tx.tx.erase(name);
-    } else {
-      std::string buffer;
-      std::string_view value = value_.view(tx, buffer);
-      if (op_ == Op::kSet) {
-        tx.tx.set(name, value);
-      } else {
-        long long base = current ? parse_integer(*current) : 0;
-        long long delta = parse_integer(value);
-        tx.tx.set(name, std::to_string(op_ == Op::kAdd ? base + delta : base - delta));
-      }
+      if (score) tx.rule_points -= before;
+      return;
     }
-    if (score) tx.rule_points += log::score_value(tx.tx.get(name)) - before;
+    std::string buffer;
+    std::string_view value = value_.view(tx, buffer);
+    const std::string* stored = nullptr;
+    if (op_ == Op::kSet) {
+      stored = &tx.tx.set(name, hash, value);
+    } else {
+      long long base = current ? parse_integer(current->value) : 0;
+      long long delta = parse_integer(value);
+      stored =
+          &tx.tx.set(name, hash, std::to_string(op_ == Op::kAdd ? base + delta : base - delta));
+    }
+    if (score) tx.rule_points += log::score_value(stored) - before;
   }
 
  private:
   Op op_;
   CollectionRef ref_;
   MacroString value_;
+  bool tx_;
+  uint32_t fixed_hash_;  // of the name, when it has no macros
 };
 
 }  // namespace

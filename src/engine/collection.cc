@@ -74,9 +74,12 @@ uint32_t name_hash(std::string_view name) {
 }
 }  // namespace
 
-const Collection::Entry* Collection::find(std::string_view name) const {
+uint32_t Collection::hash(std::string_view name) {
+  return name_hash(name);
+}
+
+const Collection::Entry* Collection::find(std::string_view name, uint32_t h) const {
   if (slots_.empty()) return nullptr;
-  uint32_t h = name_hash(name);
   size_t mask = slots_.size() - 1;
   for (size_t i = h & mask;; i = (i + 1) & mask) {
     const Slot& s = slots_[i];
@@ -100,29 +103,39 @@ void Collection::rebuild() {
 }
 
 const Collection::Entry* Collection::entry(std::string_view name) const {
-  return find(name);
+  return find(name, name_hash(name));
+}
+
+const Collection::Entry* Collection::entry(std::string_view name, uint32_t hash) const {
+  return find(name, hash);
 }
 
 const std::string* Collection::get(std::string_view name) const {
-  const Entry* e = find(name);
+  const Entry* e = find(name, name_hash(name));
   return e ? &e->value : nullptr;
 }
 
 void Collection::set(std::string_view name, std::string_view value) {
-  if (const Entry* e = find(name)) {
-    entries_[static_cast<size_t>(e - entries_.data())].value.assign(value);
-    return;
+  set(name, name_hash(name), value);
+}
+
+const std::string& Collection::set(std::string_view name, uint32_t hash, std::string_view value) {
+  if (const Entry* e = find(name, hash)) {
+    std::string& stored = entries_[static_cast<size_t>(e - entries_.data())].value;
+    stored.assign(value);
+    return stored;
   }
   entries_.push_back(Entry{std::string(name), std::string(value)});
   if (entries_.size() * 2 > slots_.size()) {
     rebuild();
-  } else {  // the stored copy: `name` may have viewed what push_back just moved
-    index(name_hash(entries_.back().name), entries_.size() - 1);
+  } else {
+    index(hash, entries_.size() - 1);
   }
+  return entries_.back().value;
 }
 
 void Collection::erase(std::string_view name) {
-  const Entry* e = find(name);
+  const Entry* e = find(name, name_hash(name));
   if (e == nullptr) return;
   entries_.erase(entries_.begin() + (e - entries_.data()));
   rebuild();  // rare (setvar:!tx.x, stale captures): indexes after it have moved

@@ -18,9 +18,16 @@ class Collection {
     std::string value;
   };
 
+  // The hash names are indexed by (case-insensitive). A name fixed in a rule is hashed once, when
+  // the rule is parsed, and passed to the overloads that take it.
+  static uint32_t hash(std::string_view name);
+
   const std::string* get(std::string_view name) const;
   const Entry* entry(std::string_view name) const;  // with the name as first set
+  const Entry* entry(std::string_view name, uint32_t hash) const;
   void set(std::string_view name, std::string_view value);
+  // Returns the stored value, valid until the collection changes again.
+  const std::string& set(std::string_view name, uint32_t hash, std::string_view value);
   void erase(std::string_view name);
   const std::vector<Entry>& entries() const { return entries_; }
   void clear() {
@@ -33,7 +40,7 @@ class Collection {
     uint32_t hash = 0;
     uint32_t index = 0;  // into entries_, plus one; 0 marks an empty slot
   };
-  const Entry* find(std::string_view name) const;
+  const Entry* find(std::string_view name, uint32_t hash) const;
   void index(uint32_t hash, size_t entry);
   void rebuild();
   std::vector<Entry> entries_;

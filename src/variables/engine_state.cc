@@ -1,4 +1,6 @@
 // Variables the engine itself maintains: TX, the MATCHED_* family, HIGHEST_SEVERITY and ENV.
+#include <memory>
+
 #include "variables/families.h"
 
 namespace rampart::variables {
@@ -9,6 +11,19 @@ void tx_collection(const TransactionState& tx, std::vector<Field>& out) {
 }
 void tx_lookup(const TransactionState& tx, std::string_view key, std::vector<Field>& out) {
   if (const Collection::Entry* e = tx.tx.entry(key))
+    out.push_back(Field{tx.keep(e->name), tx.keep(e->value)});
+}
+
+// TX:name in a rule: the name's hash is computed once, when the rule is parsed (CRS reads TX
+// from most of its rules).
+std::shared_ptr<const void> tx_compile(std::string_view key, std::string&) {
+  return std::make_shared<const uint32_t>(Collection::hash(key));
+}
+
+void tx_lookup_compiled(const TransactionState& tx, std::string_view key, const void* compiled,
+                        std::vector<Field>& out) {
+  uint32_t hash = *static_cast<const uint32_t*>(compiled);
+  if (const Collection::Entry* e = tx.tx.entry(key, hash))
     out.push_back(Field{tx.keep(e->name), tx.keep(e->value)});
 }
 

@@ -86,6 +86,9 @@ RAMPART_COLLECT(multipart_unmatched_boundary)
 // engine_state.cc
 RAMPART_COLLECT(tx_collection)
 RAMPART_LOOKUP(tx_lookup)
+std::shared_ptr<const void> tx_compile(std::string_view key, std::string& error);
+void tx_lookup_compiled(const TransactionState& tx, std::string_view key, const void* compiled,
+                        std::vector<Field>& out);
 RAMPART_COLLECT(matched_var)
 RAMPART_COLLECT(matched_var_name)
 RAMPART_COLLECT(matched_vars)

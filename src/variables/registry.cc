@@ -68,7 +68,7 @@ constexpr VariableDef kVariables[] = {
     {"MULTIPART_INVALID_PART", false, multipart_invalid_part},
     {"MULTIPART_FILE_LIMIT_EXCEEDED", false, multipart_file_limit_exceeded},
     {"MULTIPART_UNMATCHED_BOUNDARY", false, multipart_unmatched_boundary},
-    {"TX", true, tx_collection, tx_lookup},
+    {"TX", true, tx_collection, tx_lookup, false, tx_compile, tx_lookup_compiled},
     {"IP", true, ip_collection, ip_lookup},
     {"GLOBAL", true, global_collection, global_lookup},
     {"RESOURCE", true, resource_collection, resource_lookup},
