@@ -27,6 +27,25 @@ TEST(Collection, SetAgainChangesTheValueInPlace) {
   EXPECT_EQ(c.entries()[0].value, "3");
 }
 
+// A hash computed once (a name fixed in a rule) finds the name whatever case it was set in, and
+// the overloads that take it agree with those that hash each time.
+TEST(Collection, PrecomputedHashesFindTheSameEntries) {
+  Collection c;
+  EXPECT_EQ(Collection::hash("Blocking_Paranoia_Level"),
+            Collection::hash("blocking_paranoia_level"));
+  uint32_t h = Collection::hash("blocking_paranoia_level");
+  EXPECT_EQ(c.entry("blocking_paranoia_level", h), nullptr);
+  const std::string& stored = c.set("BLOCKING_PARANOIA_LEVEL", h, "1");
+  EXPECT_EQ(stored, "1");
+  ASSERT_NE(c.entry("blocking_paranoia_level", h), nullptr);
+  EXPECT_EQ(c.entry("blocking_paranoia_level", h)->name, "BLOCKING_PARANOIA_LEVEL");
+  EXPECT_EQ(&c.set("Blocking_Paranoia_Level", h, "2"), c.get("blocking_paranoia_level"));
+  EXPECT_EQ(*c.get("blocking_paranoia_level"), "2");
+  for (int i = 0; i < 100; ++i) c.set("n" + std::to_string(i), std::to_string(i));  // regrows
+  ASSERT_NE(c.entry("blocking_paranoia_level", h), nullptr);
+  EXPECT_EQ(c.entry("blocking_paranoia_level", h)->value, "2");
+}
+
 // CRS keeps about a hundred variables in TX: the index grows past its first size and still finds
 // each one, in the order set.
 TEST(Collection, ManyNamesKeepOrderAndStayFound) {
