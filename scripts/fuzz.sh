@@ -5,6 +5,8 @@
 # each one to the seed corpus, with the fix, so it stays a regression test). Exits 1 when a
 # harness failed. scripts/test.sh runs each for a few seconds through ctest (fuzz.<target>).
 #   bash scripts/fuzz.sh [SECONDS] [TARGET...]   targets: config request transforms logs cookies macros
+# FUZZ_TIMEOUT (default 10 s) is libFuzzer's per-input wall-clock limit: raise it when the run is
+# niced beside other work, where a starved process can look like a hang.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -21,7 +23,7 @@ status=0
 for t in "${targets[@]}"; do
   mkdir -p "$build/corpus/$t" "$build/crashes/$t"
   log="$build/fuzz_$t.log"
-  if "$build/tests/fuzz/fuzz_$t" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+  if "$build/tests/fuzz/fuzz_$t" -max_total_time="$seconds" -timeout="${FUZZ_TIMEOUT:-10}" -rss_limit_mb=2048 \
       -artifact_prefix="$build/crashes/$t/" "$build/corpus/$t" "tests/fuzz/corpus/$t" >"$log" 2>&1; then
     echo "fuzz_$t: ok, $(grep -oE '#[0-9]+' "$log" | tail -1 | tr -d '#') runs in $seconds s"
   else
