@@ -148,7 +148,7 @@ bool feed_file(apr_bucket* e, RequestState& st, apr_status_t& rv) {
 }
 
 // Feeds the data buckets of bb to the engine; true when its limit was reached.
-bool feed_response(ap_filter_t* f, apr_bucket_brigade* bb, RequestState& st, apr_status_t& rv) {
+bool feed_response(apr_bucket_brigade* bb, RequestState& st, apr_status_t& rv) {
   for (apr_bucket* e = APR_BRIGADE_FIRST(bb); e != APR_BRIGADE_SENTINEL(bb);) {
     apr_bucket* next = APR_BUCKET_NEXT(e);
     if (APR_BUCKET_IS_FLUSH(e)) {  // a flush would send a partial body before phase 4
@@ -218,7 +218,7 @@ apr_status_t run_response_phases(ap_filter_t* f, apr_bucket_brigade* bb, Request
     return pass_on(f, bb, rs);
   }
   apr_status_t rv = APR_SUCCESS;
-  bool over = feed_response(f, bb, st, rv);
+  bool over = feed_response(bb, st, rv);
   if (rv != APR_SUCCESS) return rv;
   bool eos = has_eos(bb);
   rv = ap_save_brigade(f, &rs.held, &bb, r->pool);

@@ -23,20 +23,26 @@ std::string_view Selected::name(std::string& buf) const {
 
 namespace {
 
+// The fields whose key is `key` (case-insensitive): the variable's lookup, or its fields filtered.
+void fields_with_key(const TransactionState& tx, const VariableDef& def, std::string_view key,
+                     std::vector<Field>& out) {
+  if (def.lookup != nullptr) {
+    def.lookup(tx, key, out);
+    return;
+  }
+  std::vector<Field> all;
+  def.collect(tx, all);
+  for (const Field& f : all)
+    if (iequals(f.key, key)) out.push_back(f);
+}
+
 void fields_of(const TransactionState& tx, const Target& t, std::vector<Field>& out) {
   if (!t.key.empty()) {
     if (t.compiled_key && t.var->lookup_compiled != nullptr) {
       t.var->lookup_compiled(tx, t.key, t.compiled_key.get(), out);
       return;
     }
-    if (t.var->lookup != nullptr) {
-      t.var->lookup(tx, t.key, out);
-      return;
-    }
-    std::vector<Field> all;
-    t.var->collect(tx, all);
-    for (const Field& f : all)
-      if (iequals(f.key, t.key)) out.push_back(f);
+    fields_with_key(tx, *t.var, t.key, out);
     return;
   }
   if (t.key_regex) {
@@ -89,25 +95,6 @@ void select(const TransactionState& tx, const std::vector<Target>& targets,
   tx.field_pool = std::move(fields);
 }
 
-namespace {
-
-// The fields of VAR or VAR:key (no selector regex, no compiled key), into `out`.
-void fields_of_key(const TransactionState& tx, const VariableDef& def, std::string_view key,
-                   std::vector<Field>& out) {
-  if (!def.collection || key.empty()) {
-    def.collect(tx, out);
-  } else if (def.lookup != nullptr) {
-    def.lookup(tx, key, out);
-  } else {
-    std::vector<Field> all;
-    def.collect(tx, all);
-    for (const Field& f : all)
-      if (iequals(f.key, key)) out.push_back(f);
-  }
-}
-
-}  // namespace
-
 std::optional<std::string> first_value(const TransactionState& tx, std::string_view var,
                                        std::string_view key) {
   const VariableDef* def = find(var);
@@ -123,7 +110,11 @@ bool append_first_value(const TransactionState& tx, const VariableDef& var, std:
   // finds it empty and uses its own.
   std::vector<Field> fields = std::move(tx.field_pool);
   fields.clear();
-  fields_of_key(tx, var, key, fields);
+  if (var.collection && !key.empty()) {
+    fields_with_key(tx, var, key, fields);
+  } else {  // a scalar ignores the key
+    var.collect(tx, fields);
+  }
   bool found = !fields.empty();
   if (found) out += fields.front().value;
   fields.clear();
