@@ -28,6 +28,7 @@ MacroString::MacroString(std::string_view text) : text_(text) {
     if (dot != std::string_view::npos) seg.key = std::string(ref.substr(dot + 1));
     seg.var = variables::find(seg.collection);
     seg.tx_key = seg.collection == "TX" && !seg.key.empty();
+    if (seg.tx_key) seg.tx_hash = Collection::hash(seg.key);
     segments_.push_back(std::move(seg));
     has_macros_ = true;
     i = close + 1;
@@ -78,7 +79,7 @@ void MacroString::expand(const TransactionState& tx, std::string& out) const {
       continue;
     }
     if (s.tx_key) {
-      if (const std::string* v = tx.tx.get(s.key)) out += *v;
+      if (const Collection::Entry* e = tx.tx.entry(s.key, s.tx_hash)) out += e->value;
     } else if (s.var != nullptr) {
       variables::append_first_value(tx, *s.var, s.key, out);
     }

@@ -2,6 +2,7 @@
 // literal and variable segments, expanded per transaction.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -46,7 +47,8 @@ class MacroString {
     std::string collection;  // upper-case variable name, e.g. "TX", "MATCHED_VAR"
     std::string key;         // may be empty
     const variables::VariableDef* var = nullptr;  // found once here; null: unknown, expands to ""
-    bool tx_key = false;  // %{TX.name}: read straight from TX, the commonest reference
+    bool tx_key = false;   // %{TX.name}: read straight from TX, the commonest reference
+    uint32_t tx_hash = 0;  // of the TX name, computed here once
   };
   std::string text_;
   std::vector<Segment> segments_;
