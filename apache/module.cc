@@ -6,7 +6,9 @@
 #include <vector>
 
 #include "glue.h"
+#include "http_main.h"
 #include "http_request.h"
+#include "rampart/compile_cache.h"
 
 extern "C" module AP_MODULE_DECLARE_DATA rampart_module;
 
@@ -37,6 +39,29 @@ std::vector<const Config*>* config_list(apr_pool_t* p) {
   return static_cast<std::vector<const Config*>*>(data);
 }
 
+constexpr const char* kCompileCacheKey = "rampart:compile-cache";
+
+apr_status_t delete_compile_cache(void* p) {
+  delete static_cast<std::shared_ptr<CompileCache>*>(p);
+  return APR_SUCCESS;
+}
+
+// The regexes and phrase automata compiled by earlier configuration loads of this process. It
+// lives in httpd's global pool, which outlives pconf: httpd reads its configuration twice at
+// startup and again on each graceful restart, and each read after the first reuses what the one
+// before compiled (CRS: most of its load time). The module is linked with -z nodelete, so the
+// code these objects need stays mapped while pconf's clearing unloads and reloads modules.
+std::shared_ptr<CompileCache> compile_cache() {
+  void* data = nullptr;
+  apr_pool_userdata_get(&data, kCompileCacheKey, ap_pglobal);
+  if (data == nullptr) {
+    auto* cache = new std::shared_ptr<CompileCache>(std::make_shared<CompileCache>());
+    apr_pool_userdata_set(cache, kCompileCacheKey, delete_compile_cache, ap_pglobal);
+    data = cache;
+  }
+  return *static_cast<std::shared_ptr<CompileCache>*>(data);
+}
+
 // Hands ownership of c to pool p: deleted when p is cleared (restart) or destroyed.
 Config* owned_by(apr_pool_t* p, std::unique_ptr<Config> c) {
   Config* raw = c.release();
@@ -47,6 +72,7 @@ Config* owned_by(apr_pool_t* p, std::unique_ptr<Config> c) {
 void* create_dir_config(apr_pool_t* p, char* /*dir*/) {
   try {
     Config* c = owned_by(p, std::make_unique<Config>());
+    c->use_compile_cache(compile_cache());
     config_list(p)->push_back(c);
     return c;
   } catch (const std::exception& e) {
@@ -68,6 +94,17 @@ void* merge_dir_config(apr_pool_t* p, void* parent, void* child) {
   }
 }
 
+// A configuration pass starts: what it compiles or reuses is kept when it ends (check_config).
+int begin_load(apr_pool_t* /*pconf*/, apr_pool_t* /*plog*/, apr_pool_t* /*ptemp*/) {
+  try {
+    compile_cache()->begin_load();
+  } catch (const std::exception& e) {
+    ap_log_perror(APLOG_MARK, APLOG_EMERG, 0, nullptr, "rampart: %s", e.what());
+    return HTTP_INTERNAL_SERVER_ERROR;
+  }
+  return OK;
+}
+
 // check_config runs on every configuration pass, `apache2 -t` included (post_config does not),
 // so a chain left open stops both the syntax check and the start. Logs are not open yet: the
 // message reaches stderr.
@@ -83,6 +120,7 @@ int check_config(apr_pool_t* pconf, apr_pool_t* /*plog*/, apr_pool_t* /*ptemp*/,
         return HTTP_INTERNAL_SERVER_ERROR;
       }
     }
+    compile_cache()->finish_load();  // what this pass's rules no longer use is freed
   } catch (const std::exception& e) {
     ap_log_error(APLOG_MARK, APLOG_EMERG, 0, s, "rampart: configuration check failed: %s",
                  e.what());
@@ -92,6 +130,7 @@ int check_config(apr_pool_t* pconf, apr_pool_t* /*plog*/, apr_pool_t* /*ptemp*/,
 }
 
 void register_hooks(apr_pool_t* /*p*/) {
+  ap_hook_pre_config(begin_load, nullptr, nullptr, APR_HOOK_MIDDLE);
   ap_hook_check_config(check_config, nullptr, nullptr, APR_HOOK_MIDDLE);
   register_phase_hooks();
   register_filters();

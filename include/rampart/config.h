@@ -16,6 +16,8 @@
 
 namespace rampart {
 
+class CompileCache;  // rampart/compile_cache.h
+
 struct SourceLocation {
   std::string file;
   int line = 0;
@@ -191,6 +193,11 @@ class Config {
   std::optional<ConfigError> load_file(const std::string& path, bool ignore_unknown = false);
   std::optional<ConfigError> load_string(std::string_view text, const std::string& name,
                                          bool ignore_unknown = false);
+
+  // Rules applied from now on take compiled regexes and phrase automata from `cache` and leave
+  // theirs in it, so that the next load of the same rules (httpd's second read of its
+  // configuration, a graceful restart) does not compile them again.
+  void use_compile_cache(std::shared_ptr<CompileCache> cache);
 
   // End-of-configuration checks: a chain left open is an error at its starter's file:line.
   std::optional<ConfigError> finish() const;

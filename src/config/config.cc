@@ -43,6 +43,10 @@ Config::Config() : impl_(std::make_unique<Impl>()) {
 }
 Config::~Config() = default;
 
+void Config::use_compile_cache(std::shared_ptr<CompileCache> cache) {
+  impl_->compile_cache = std::move(cache);
+}
+
 const Settings& Config::settings() const {
   return impl_->settings;
 }

@@ -26,8 +26,8 @@ struct Config::Impl {
   // SecDefaultAction per phase (index 1..5); the ModSecurity v2 default is "log,auditlog,pass".
   std::array<std::shared_ptr<const ActionSet>, 6> defaults;
   std::vector<std::shared_ptr<const Rule>> rules;  // in definition order, markers included
-  std::vector<IdRange> removed_ids;               // SecRuleRemoveById made here, for children
-  std::vector<RuleMatcher> removed_matching;      // SecRuleRemoveByTag/ByMsg made here
+  std::vector<IdRange> removed_ids;                // SecRuleRemoveById made here, for children
+  std::vector<RuleMatcher> removed_matching;       // SecRuleRemoveByTag/ByMsg made here
   // SecRuleUpdateTarget*/SecRuleUpdateActionById made here, replayed on inherited rules when
   // this context is merged under a parent (they change copies, never the parent's rules).
   using RuleUpdate = std::function<void(std::vector<std::shared_ptr<const Rule>>&)>;
@@ -38,9 +38,10 @@ struct Config::Impl {
 
   // SecRuleInheritance (server_directives.cc): unset or On takes the parent's rules on merge.
   std::optional<bool> rule_inheritance;
-  std::vector<ConfigError> warnings;  // Config::warnings()
-  std::string unicode_map_file;       // SecUnicodeMapFile, for SecUnicodeCodePage
-  bool remote_rules_warn_only = false;  // SecRemoteRulesFailAction Warn
+  std::vector<ConfigError> warnings;            // Config::warnings()
+  std::string unicode_map_file;                 // SecUnicodeMapFile, for SecUnicodeCodePage
+  bool remote_rules_warn_only = false;          // SecRemoteRulesFailAction Warn
+  std::shared_ptr<CompileCache> compile_cache;  // null: every rule compiles its own
   Config* owner = nullptr;  // the Config this is inside of (SecRemoteRules applies text to it)
 
   // A chain being defined: the starter and the last link (which still has `chain`).

@@ -122,7 +122,7 @@ std::optional<std::string> handle_sec_rule(DirectiveContext& ctx) {
   rule->where = ctx.where;
   std::string base = base_dir_of(ctx.where);
   if (auto err = parse_targets(ctx.words[0], *rule)) return err;
-  if (auto err = parse_operator(ctx.words[1], base, *rule)) return err;
+  if (auto err = parse_operator(ctx.words[1], base, *rule, ctx.cfg.compile_cache.get())) return err;
   if (ctx.words.size() > 2) {
     if (auto err = parse_actions(ctx.words[2], base, rule->actions)) return err;
   }

@@ -110,7 +110,7 @@ std::optional<std::string> parse_targets(std::string_view text, Rule& rule) {
 }
 
 std::optional<std::string> parse_operator(std::string_view text, std::string_view base_dir,
-                                          Rule& rule) {
+                                          Rule& rule, CompileCache* cache) {
   std::string_view s = text;
   while (!s.empty() && is_space(s.front())) s.remove_prefix(1);
   if (!s.empty() && s[0] == '!') {
@@ -138,6 +138,7 @@ std::optional<std::string> parse_operator(std::string_view text, std::string_vie
   args.param = param;
   args.param_has_macros = rule.op_param.has_macros();
   args.base_dir = base_dir;
+  args.cache = cache;
   std::string error;
   rule.op = def->make(args, error);
   if (!rule.op) return "@" + std::string(def->name) + ": " + error;

@@ -13,9 +13,9 @@ namespace rampart::config {
 // `ARGS|!ARGS:foo|&TX:score|REQUEST_HEADERS:/^x-/`
 std::optional<std::string> parse_targets(std::string_view text, Rule& rule);
 
-// `@rx pattern`, `!@pm a b`, or a bare pattern (which means @rx).
+// `@rx pattern`, `!@pm a b`, or a bare pattern (which means @rx). `cache` may be null.
 std::optional<std::string> parse_operator(std::string_view text, std::string_view base_dir,
-                                          Rule& rule);
+                                          Rule& rule, CompileCache* cache = nullptr);
 
 // Parses `text` into `out`.
 std::optional<std::string> parse_actions(std::string_view text, std::string_view base_dir,

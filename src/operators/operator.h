@@ -11,6 +11,7 @@
 #include <vector>
 
 namespace rampart {
+class CompileCache;
 class RegexScratch;
 struct TransactionState;
 namespace variables {
@@ -65,6 +66,7 @@ struct OperatorArgs {
   std::string_view param;         // the parameter as written (macros not expanded)
   bool param_has_macros = false;  // true when `param` contains %{...}: expand-and-build per call
   std::string_view base_dir;      // directory of the rule's file, for @pmFromFile and friends
+  CompileCache* cache = nullptr;  // where @rx and @pm keep what they compile; may be null
 };
 
 // Builds an operator, or returns nullptr and sets `error` to a message that says what is wrong

@@ -17,7 +17,7 @@ std::unique_ptr<Operator> make_pm(const OperatorArgs& args, std::string& error) 
     error = "Missing parameter for operator 'pm': give one or more space-separated phrases.";
     return nullptr;
   }
-  return make_phrase_match(std::move(phrases));
+  return make_phrase_match(std::move(phrases), args.cache);
 }
 
 }  // namespace rampart::operators

@@ -44,7 +44,7 @@ std::unique_ptr<Operator> make_pm_from_file(const OperatorArgs& args, std::strin
     if (!load_phrases(resolve_path(args.base_dir, file), phrases, error)) return nullptr;
   }
   // v2 accepts files without phrases; the operator then never matches.
-  return make_phrase_match(std::move(phrases));
+  return make_phrase_match(std::move(phrases), args.cache);
 }
 
 }  // namespace rampart::operators

@@ -5,6 +5,7 @@
 // Message: Pattern match "<pattern, escaped, cut at 252 bytes>" at <var>.
 // A precompiled pattern gets a literal prefilter when one can be derived (engine/regex_literals.h):
 // a value containing none of the literals cannot match, so PCRE2 is not run for it.
+#include "engine/compile_cache.h"
 #include "engine/regex.h"
 #include "engine/regex_prefilter.h"
 #include "operators/all.h"
@@ -38,24 +39,31 @@ bool run(const Regex& re, std::string_view message_pattern, std::string_view val
   return true;
 }
 
+// What a fixed pattern compiles to; shared through the CompileCache by every rule with the same
+// pattern, in this load and the next.
+struct CompiledRx {
+  explicit CompiledRx(std::unique_ptr<Regex> regex)
+      : re(std::move(regex)),
+        prefilter(RegexPrefilter::build(re->pattern())),
+        message_pattern(truncate_for_message(log_escape(re->pattern()))) {}
+  std::unique_ptr<Regex> re;
+  std::unique_ptr<RegexPrefilter> prefilter;  // nullptr: none derived, PCRE2 always runs
+  std::string message_pattern;                // escaped once here so a match only concatenates
+};
+
 class Rx final : public Operator {
  public:
-  explicit Rx(std::unique_ptr<Regex> re)
-      : re_(std::move(re)),
-        prefilter_(RegexPrefilter::build(re_->pattern())),
-        message_pattern_(truncate_for_message(log_escape(re_->pattern()))) {}
+  explicit Rx(std::shared_ptr<const CompiledRx> compiled) : c_(std::move(compiled)) {}
 
   bool match(std::string_view value, std::string_view, MatchState& st) const override {
     // A value without any of the pattern's literals cannot match: PCRE2 is skipped, the answer
     // is the same (and a match limit it might have hit on the way is not reached).
-    if (prefilter_ != nullptr && !prefilter_->may_match(value)) return false;
-    return run(*re_, message_pattern_, value, st);
+    if (c_->prefilter != nullptr && !c_->prefilter->may_match(value)) return false;
+    return run(*c_->re, c_->message_pattern, value, st);
   }
 
  private:
-  std::unique_ptr<Regex> re_;
-  std::unique_ptr<RegexPrefilter> prefilter_;  // nullptr: none derived, PCRE2 always runs
-  std::string message_pattern_;                // escaped once here so a match only concatenates
+  std::shared_ptr<const CompiledRx> c_;
 };
 
 class RxWithMacros final : public Operator {
@@ -73,12 +81,15 @@ class RxWithMacros final : public Operator {
 std::unique_ptr<Operator> make_rx(const OperatorArgs& args, std::string& error) {
   if (args.param_has_macros) return std::make_unique<RxWithMacros>();
   std::string regex_error;
-  std::unique_ptr<Regex> re = Regex::compile(args.param, kRxFlags, regex_error);
-  if (re == nullptr) {
+  auto compiled = compile_cached<CompiledRx>(args.cache, "rx", args.param, [&] {
+    std::unique_ptr<Regex> re = Regex::compile(args.param, kRxFlags, regex_error);
+    return re == nullptr ? nullptr : std::make_shared<const CompiledRx>(std::move(re));
+  });
+  if (compiled == nullptr) {
     error = regex_compile_error(regex_error);
     return nullptr;
   }
-  return std::make_unique<Rx>(std::move(re));
+  return std::make_unique<Rx>(std::move(compiled));
 }
 
 }  // namespace rampart::operators
