@@ -1,7 +1,6 @@
 #include "operators/aho_corasick.h"
 
 #include <algorithm>
-#include <map>
 #include <utility>
 
 #include "operators/text_util.h"
@@ -33,22 +32,27 @@ AhoCorasick::AhoCorasick(std::vector<std::string> phrases) {
   for (int b = 'A'; b <= 'Z'; ++b)
     class_of_[b] = class_of_[ascii_lower(static_cast<unsigned char>(b))];
 
-  // Trie, built with ordered maps (config time only), then renumbered breadth-first.
-  std::vector<std::map<uint16_t, uint32_t>> trie(1);
+  // Trie, built with a small edge list per node (config time only; most nodes have one child,
+  // and a node-based map per node made a third of the build's time), then renumbered
+  // breadth-first with each node's edges in class order.
+  using Edges = std::vector<std::pair<uint16_t, uint32_t>>;  // (class, child)
+  std::vector<Edges> trie(1);
   std::vector<uint32_t> terminal(1, kNone);
   for (std::string& p : phrases) {
     if (p.empty()) continue;
     uint32_t node = 0;
     for (unsigned char c : p) {
       uint16_t cls = class_of_[c];
-      auto it = trie[node].find(cls);
-      if (it != trie[node].end()) {
+      const Edges& edges = trie[node];
+      auto it =
+          std::find_if(edges.begin(), edges.end(), [&](const auto& e) { return e.first == cls; });
+      if (it != edges.end()) {
         node = it->second;
         continue;
       }
       uint32_t added = static_cast<uint32_t>(trie.size());
-      trie[node].emplace(cls, added);
-      trie.emplace_back();  // after the insert: growing `trie` may move the maps
+      trie[node].emplace_back(cls, added);
+      trie.emplace_back();  // after the insert: growing `trie` may move the edge lists
       terminal.push_back(kNone);
       node = added;
     }
@@ -57,9 +61,11 @@ AhoCorasick::AhoCorasick(std::vector<std::string> phrases) {
       phrases_.push_back(std::move(p));
     }
   }
+  for (Edges& edges : trie) std::sort(edges.begin(), edges.end());
 
   std::vector<uint32_t> order;  // breadth-first list of old node ids
   std::vector<uint32_t> new_id(trie.size());
+  order.reserve(trie.size());
   order.push_back(0);
   for (size_t i = 0; i < order.size(); ++i) {
     new_id[order[i]] = static_cast<uint32_t>(i);
@@ -68,6 +74,8 @@ AhoCorasick::AhoCorasick(std::vector<std::string> phrases) {
 
   const size_t states = order.size();
   edge_begin_.reserve(states + 1);
+  edge_class_.reserve(states - 1);
+  edge_target_.reserve(states - 1);
   output_.resize(states);
   for (uint32_t old : order) {
     edge_begin_.push_back(static_cast<uint32_t>(edge_class_.size()));
