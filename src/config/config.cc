@@ -38,6 +38,24 @@ const ActionSet& Config::Impl::default_actions(int phase) const {
   return kDefault;
 }
 
+const PhasePlan& Config::Impl::phase_plan(int phase) const {
+  std::call_once(plans_built_, [this] {
+    for (int p = 1; p <= 5; ++p) {
+      PhasePlan& plan = plans_[p];
+      for (const auto& r : rules)
+        if (r->is_marker || r->phase == p) plan.push_back(PlannedRule{r.get(), 0});
+      for (size_t i = 0; i < plan.size(); ++i) {
+        const std::string& target = plan[i].rule->actions.skip_after;
+        if (target.empty()) continue;
+        size_t j = i + 1;
+        while (j < plan.size() && plan[j].rule->id != target) ++j;
+        plan[i].resume = static_cast<uint32_t>(j < plan.size() ? j + 1 : plan.size());
+      }
+    }
+  });
+  return plans_[phase >= 1 && phase <= 5 ? phase : 0];
+}
+
 Config::Config() : impl_(std::make_unique<Impl>()) {
   impl_->owner = this;
 }

@@ -3,8 +3,10 @@
 #pragma once
 
 #include <array>
+#include <cstdint>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -20,6 +22,15 @@ struct IdRange {
   long first = 0, last = 0;
   bool contains(long id) const { return id >= first && id <= last; }
 };
+
+// What run_phase walks for one phase: the phase's rules and every marker, in definition order.
+// `resume` is where the walk goes on when the rule's skipAfter fires: just past the first later
+// entry with that id (a marker, or a rule of the phase), or the end when there is none.
+struct PlannedRule {
+  const Rule* rule;
+  uint32_t resume;
+};
+using PhasePlan = std::vector<PlannedRule>;
 
 struct Config::Impl {
   Settings settings;
@@ -49,6 +60,15 @@ struct Config::Impl {
   Rule* open_chain_last = nullptr;
 
   const ActionSet& default_actions(int phase) const;
+
+  // The plan of a phase (1..5), built from `rules` on first use: a per-request walk then touches
+  // only the phase's own rules and jumps over skipped ones. Rules must not change after that,
+  // which holds once a Config is loaded (it is immutable and shared by threads from then on).
+  const PhasePlan& phase_plan(int phase) const;
+
+ private:
+  mutable std::once_flag plans_built_;
+  mutable std::array<PhasePlan, 6> plans_;
 };
 
 }  // namespace rampart

@@ -410,16 +410,10 @@ void run_phase(TransactionState& tx, int phase) {
   tx.phase = phase;
   log::PhaseTimer timer(tx.audit, phase);  // Stopwatch2 p1..p5 in the audit log
   if (tx.debug_enabled(4)) tx.debug(4, "Starting phase " + std::to_string(phase) + ".");
-  const auto& rules = tx.config->impl().rules;
-  std::string_view skip_after;
+  const PhasePlan& plan = tx.config->impl().phase_plan(phase);
   int skip = 0;
-  for (const auto& ptr : rules) {
-    const Rule& rule = *ptr;
-    if (!rule.is_marker && rule.phase != phase) continue;
-    if (!skip_after.empty()) {
-      if (rule.id == skip_after) skip_after = {};
-      continue;
-    }
+  for (size_t i = 0; i < plan.size(); ++i) {
+    const Rule& rule = *plan[i].rule;
     if (rule.is_marker) continue;
     if (skip > 0) {
       --skip;
@@ -451,9 +445,9 @@ void run_phase(TransactionState& tx, int phase) {
           tx.intervention.kind == Intervention::Kind::kAllow)
         return;  // allow (any scope) ends this phase
       if (!rule.actions.skip_after.empty()) {
-        skip_after = rule.actions.skip_after;
         if (tx.debug_enabled(9))
-          tx.debug(9, "Rule " + rule.id + ": skipAfter " + std::string(skip_after));
+          tx.debug(9, "Rule " + rule.id + ": skipAfter " + rule.actions.skip_after);
+        i = plan[i].resume - 1;  // the loop's ++i lands on the entry after the target
       } else if (rule.actions.skip > 0) {
         skip = rule.actions.skip;
       }

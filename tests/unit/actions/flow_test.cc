@@ -202,6 +202,36 @@ SecMarker END
   EXPECT_EQ(run_rules(rules, get("a=1&b=3")).tx("r2"), "1");
 }
 
+TEST(SkipAfterAction, TargetDefinedEarlierSkipsTheRestOfThePhase) {
+  // The target is searched for only after the rule, as v2 walks on from it.
+  Outcome o = run_rules(R"R(
+SecMarker BACK
+SecAction "id:1,pass,nolog,setvar:tx.r1=1"
+SecAction "id:2,pass,nolog,skipAfter:BACK"
+SecAction "id:3,pass,nolog,setvar:tx.r3=1"
+)R");
+  EXPECT_EQ(o.tx("r1"), "1");
+  EXPECT_EQ(o.tx("r3"), "<unset>");
+}
+
+TEST(SkipAfterAction, SkipsInSequenceAndTheFirstOfTwoEqualMarkers) {
+  Outcome o = run_rules(R"R(
+SecAction "id:1,pass,nolog,skipAfter:A"
+SecAction "id:2,pass,nolog,setvar:tx.r2=1"
+SecMarker A
+SecAction "id:3,pass,nolog,skipAfter:B"
+SecAction "id:4,pass,nolog,setvar:tx.r4=1"
+SecMarker B
+SecAction "id:5,pass,nolog,setvar:tx.r5=1"
+SecMarker B
+SecAction "id:6,pass,nolog,setvar:tx.r6=1"
+)R");
+  EXPECT_EQ(o.tx("r2"), "<unset>");
+  EXPECT_EQ(o.tx("r4"), "<unset>");
+  EXPECT_EQ(o.tx("r5"), "1");
+  EXPECT_EQ(o.tx("r6"), "1");
+}
+
 TEST(SkipAfterAction, DoesNotCarryIntoTheNextPhase) {
   Outcome o = run_rules(R"R(
 SecAction "id:1,phase:1,pass,nolog,skipAfter:END"
