@@ -1,6 +1,7 @@
 #include "engine/collection.h"
 
 #include <algorithm>
+#include <bit>
 #include <cstring>
 
 namespace rampart {
@@ -124,6 +125,10 @@ const std::string& Collection::set(std::string_view name, uint32_t hash, std::st
     std::string& stored = entries_[static_cast<size_t>(e - entries_.data())].value;
     stored.assign(value);
     return stored;
+  }
+  if (entries_.empty() && expected_ > 0) {
+    entries_.reserve(expected_);
+    slots_.assign(std::bit_ceil(expected_ * 2), Slot{});
   }
   entries_.push_back(Entry{std::string(name), std::string(value)});
   if (entries_.size() * 2 > slots_.size()) {

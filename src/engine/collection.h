@@ -4,6 +4,7 @@
 // open-addressing index of case-folded hashes rather than by a scan.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -17,6 +18,11 @@ class Collection {
     std::string name;
     std::string value;
   };
+
+  Collection() = default;
+  // `expected` names get room at the first set, so that a collection known to grow large (TX
+  // under CRS: about a hundred variables per request) is not copied and re-indexed step by step.
+  explicit Collection(size_t expected) : expected_(expected) {}
 
   // The hash names are indexed by (case-insensitive). A name fixed in a rule is hashed once, when
   // the rule is parsed, and passed to the overloads that take it.
@@ -43,6 +49,7 @@ class Collection {
   const Entry* find(std::string_view name, uint32_t hash) const;
   void index(uint32_t hash, size_t entry);
   void rebuild();
+  size_t expected_ = 0;
   std::vector<Entry> entries_;
   std::vector<Slot> slots_;  // a power of two in size, at most half full
 };

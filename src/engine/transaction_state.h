@@ -102,7 +102,7 @@ struct TransactionState {
   bool stream_input_modified = false, stream_output_modified = false;
 
   // ---- rule state ----
-  Collection tx;                                   // TX
+  Collection tx{128};                              // TX
   collections::TransactionCollections persistent;  // IP, GLOBAL, RESOURCE, SESSION, USER
   std::string matched_var, matched_var_name;
   std::vector<std::pair<std::string, std::string>> matched_vars;  // name, value

@@ -60,6 +60,25 @@ TEST(Collection, ManyNamesKeepOrderAndStayFound) {
   }
 }
 
+TEST(Collection, ExpectedSizeIsRoomNotALimit) {
+  // TX is made with room for 128 names; the collection must still grow past it, and start
+  // over with that room after clear().
+  for (size_t expected : {size_t{1}, size_t{3}, size_t{128}}) {
+    Collection c(expected);
+    for (int round = 0; round < 2; ++round) {
+      for (int i = 0; i < 200; ++i) c.set("n" + std::to_string(i), std::to_string(i + round));
+      ASSERT_EQ(c.entries().size(), 200u);
+      for (int i = 0; i < 200; ++i) {
+        const std::string* v = c.get("N" + std::to_string(i));
+        ASSERT_NE(v, nullptr) << expected << " " << i;
+        EXPECT_EQ(*v, std::to_string(i + round));
+      }
+      c.clear();
+      EXPECT_EQ(c.get("n1"), nullptr);
+    }
+  }
+}
+
 TEST(Collection, EraseMovesTheRestAndTheyStayFound) {
   Collection c;
   for (int i = 0; i < 40; ++i) c.set("v" + std::to_string(i), std::to_string(i));
