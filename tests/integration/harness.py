@@ -93,6 +93,11 @@ def httpd_environment(root):
             shutil.chown(reports, "www-data", "www-data")
         log = os.path.join(reports, "report")
         env["ASAN_OPTIONS"] = f"detect_leaks=0:abort_on_error=1:log_path={log}"
+        # RAMPART_HTTPD_ASAN_OPTIONS adds to them, e.g. quarantine_size_mb=0 where a test reads
+        # RSS (ASan keeps up to 256 MB of freed memory in quarantine by default).
+        extra = os.environ.get("RAMPART_HTTPD_ASAN_OPTIONS")
+        if extra:
+            env["ASAN_OPTIONS"] += ":" + extra
         env["UBSAN_OPTIONS"] = f"abort_on_error=1:print_stacktrace=1:log_path={log}"
     return env
 

@@ -28,6 +28,12 @@ SecRule ARGS:c "@rx ." "id:3002,phase:1,pass,nolog,auditlog,msg:'client'"
 """
 
 
+# httpd's "internal dummy connection": the parent sends it to wake a child it stops (prefork does
+# when it trims idle children, more often when children start slowly, as under ASan). With
+# SecAuditEngine On it is audited like any request, as ModSecurity v2 does; it is not ours.
+DUMMY = "OPTIONS * HTTP/1.0"
+
+
 def blocked(i):
     return str(i).endswith("7")
 
@@ -82,11 +88,13 @@ class ManyWriters(unittest.TestCase):
             path = os.path.join(h.logs, "audit.log")
             text = audit_util.read(path)
             if log_format == "Native":
-                entries = audit_util.parse_native(text)
+                entries = [e for e in audit_util.parse_native(text)
+                           if not e["parts"]["B"].startswith(DUMMY)]
                 ids = [audit_util.header_fields(e)[1] for e in entries]
                 lines = [e["parts"]["B"].split("\n")[0] for e in entries]
             else:
-                entries = audit_util.parse_json_lines(text)
+                entries = [e for e in audit_util.parse_json_lines(text)
+                           if e["request"]["request_line"] != DUMMY]
                 ids = [e["transaction"]["transaction_id"] for e in entries]
                 lines = [e["request"]["request_line"] for e in entries]
             total = CLIENTS * PER_CLIENT
@@ -103,7 +111,7 @@ class ManyWriters(unittest.TestCase):
             # rampart log reads all of them, and agrees on what was blocked.
             rc, out, err = audit_util.rampart_log("--json", path)
             self.assertEqual((rc, err), (0, ""))
-            got = audit_util.parse_json_lines(out)
+            got = [e for e in audit_util.parse_json_lines(out) if e["method"] != "OPTIONS"]
             self.assertEqual(len(got), total)
             want_blocked = CLIENTS * sum(1 for i in range(PER_CLIENT) if blocked(i))
             self.assertEqual(sum(1 for e in got if e["blocked"]), want_blocked)
