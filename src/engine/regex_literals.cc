@@ -2,9 +2,12 @@
 
 #include <algorithm>
 #include <bitset>
+#include <climits>
 #include <cstdint>
 #include <set>
 #include <utility>
+
+#include "engine/byte_rarity.h"
 
 namespace rampart {
 
@@ -69,11 +72,45 @@ size_t shortest(const Set& s) {
   return n;
 }
 
-// Of two valid requirements, the one whose shortest literal is longer occurs less often; past a
-// few bytes length hardly matters, and fewer literals then make the smaller automaton.
+// How common the anchor the prefilter would find for `s` is at worst: the largest, over the
+// literals, of each one's rarest byte (engine/byte_rarity.h).
+int worst_anchor(const Set& s) {
+  int worst = 0;
+  for (const std::string& x : s) {
+    int rarest = INT_MAX;
+    for (unsigned char c : x)
+      rarest = std::min(rarest, folded_commonness(static_cast<uint8_t>(c | kCaseFold)));
+    worst = std::max(worst, rarest);
+  }
+  return worst;
+}
+
+// How the prefilter (engine/regex_prefilter.h) would search for `s`: 0 when every literal has a
+// rare byte to anchor on, 1 when up to kMaxCommonLiterals have none and are searched one by one,
+// 2 when it would not search at all.
+int search_cost(const Set& s) {
+  size_t common = 0;
+  for (const std::string& x : s) {
+    if (has_anchor_byte(x)) continue;
+    if (x.size() < kMinRequiredLiteral) return 2;
+    ++common;
+  }
+  return common == 0 ? 0 : common <= kMaxCommonLiterals ? 1 : 2;
+}
+
+// Of two valid requirements, the one the prefilter searches more cheaply wins: `while\s*\(` is
+// better served by "(" than by "while", whose bytes are all common. Then the one whose shortest
+// literal is longer occurs less often; past a few bytes length hardly matters, and then rarer
+// anchors and fewer literals make the quicker search.
 bool better(const Set& a, const Set& b) {
+  int ca = search_cost(a), cb = search_cost(b);
+  if (ca != cb) return ca < cb;
   size_t la = std::min<size_t>(shortest(a), 6), lb = std::min<size_t>(shortest(b), 6);
   if (la != lb) return la > lb;
+  if (ca == 0) {
+    int wa = worst_anchor(a), wb = worst_anchor(b);
+    if (wa != wb) return wa < wb;
+  }
   return a.size() < b.size();
 }
 
@@ -594,7 +631,7 @@ std::optional<std::vector<std::string>> required_literals(std::string_view patte
   if (!info) return std::nullopt;
   std::optional<Set> req = requirement(*info);
   if (!req || !usable(*req) || req->size() > kMaxRequired) return std::nullopt;
-  if (shortest(*req) < kMinRequiredLiteral) return std::nullopt;
+  if (shortest(*req) < kMinRequiredLiteral && search_cost(*req) == 2) return std::nullopt;
   // A literal that contains another is redundant: finding the shorter one already passes.
   std::vector<std::string> out;
   for (const std::string& s : *req) {

@@ -16,12 +16,15 @@
 
 namespace rampart {
 
-// Only literals of at least this many bytes are worth a search; shorter ones occur too often.
+// Only literals of at least this many bytes are worth a search; shorter ones occur too often,
+// except single bytes that are rare in request data (engine/byte_rarity.h), such as "(" or "$".
 inline constexpr size_t kMinRequiredLiteral = 2;
 
 // The literals, lowercased, none containing another; nullopt when none can be derived (a match
-// may contain no literal at all, a literal would be shorter than kMinRequiredLiteral, or the
-// pattern uses a construct the analysis does not handle). `pattern` must compile with PCRE2.
+// may contain no literal at all, a literal would be too short, or the pattern uses a construct
+// the analysis does not handle). Where a pattern requires several things (`while\s*\(` needs
+// "while" and "("), the requirement chosen is one whose literals all have a rare byte if there
+// is one, else the one with the longest literals. `pattern` must compile with PCRE2.
 std::optional<std::vector<std::string>> required_literals(std::string_view pattern);
 
 }  // namespace rampart

@@ -1,8 +1,10 @@
 #include "engine/regex_prefilter.h"
 
 #include <algorithm>
+#include <cstring>
 #include <utility>
 
+#include "engine/byte_rarity.h"
 #include "engine/regex_literals.h"
 #include "operators/text_util.h"
 
@@ -14,162 +16,216 @@ namespace rampart {
 
 namespace {
 
-constexpr uint8_t kFold = 0x20;
-
-// How often a byte turns up in request data, roughly (higher: more often). Only used to prefer
-// rare anchors; a wrong guess costs speed, never correctness.
-int commonness(uint8_t b) {
-  static constexpr std::string_view kVeryCommon = " etaoinsrhl";
-  static constexpr std::string_view kCommon = "dcumfpgwyb0123456789=&/.-_,;:%+";
-  if (kVeryCommon.find(static_cast<char>(b)) != std::string_view::npos) return 4;
-  if (kCommon.find(static_cast<char>(b)) != std::string_view::npos) return 3;
-  if (b >= 'a' && b <= 'z') return 2;  // v k x j q z
-  if (b >= 0x20 && b < 0x7f) return 1;
-  return 0;
+uint8_t folded(unsigned char c) {
+  return static_cast<uint8_t>(c | kCaseFold);
 }
-
-// A compared value v stands for the bytes v and v & ~0x20.
-int pair_commonness(uint8_t v) {
-  return commonness(v) + commonness(static_cast<uint8_t>(v & ~kFold));
-}
-
-// An anchor any more common (most letters, the space) hits so often in ordinary text that
-// checking the hits costs more than PCRE2 would.
-constexpr int kMaxAnchorCommonness = 3;
 
 }  // namespace
 
 std::unique_ptr<RegexPrefilter> RegexPrefilter::build(std::string_view pattern) {
-  std::optional<std::vector<std::string>> literals = required_literals(pattern);
-  if (!literals) return nullptr;
+  std::optional<std::vector<std::string>> found = required_literals(pattern);
+  if (!found) return nullptr;
   std::unique_ptr<RegexPrefilter> pf(new RegexPrefilter());
-  pf->literals_ = std::move(*literals);
-  if (!pf->choose_anchors()) return nullptr;
+  pf->literals_ = std::move(*found);
+  std::vector<uint32_t> anchored, common;
+  for (uint32_t i = 0; i < pf->literals_.size(); ++i)
+    (has_anchor_byte(pf->literals_[i]) ? anchored : common).push_back(i);
+  if (common.size() > kMaxCommonLiterals) return nullptr;
+  for (uint32_t i : common) {
+    if (pf->literals_[i].size() < 2) return nullptr;  // a single common byte occurs everywhere
+    pf->add_common(i);
+  }
+  if (!anchored.empty() && !pf->choose_anchors(anchored)) return nullptr;
   return pf;
 }
 
 RegexPrefilter::~RegexPrefilter() = default;
 
-// Picks at most kMaxAnchors compared values such that every literal contains one: first each
-// literal's rarest byte; if that makes too many, greedily the value in most uncovered literals.
-bool RegexPrefilter::choose_anchors() {
+// Picks at most kMaxAnchors compared values such that each literal in `which` contains one:
+// first each literal's rarest byte; if that makes too many, greedily the value in most
+// uncovered literals.
+bool RegexPrefilter::choose_anchors(const std::vector<uint32_t>& which) {
   auto rarest_in = [](const std::string& lit) {
-    uint8_t best = static_cast<uint8_t>(lit[0]) | kFold;
-    for (unsigned char c : lit) {
-      uint8_t v = c | kFold;
-      if (pair_commonness(v) < pair_commonness(best)) best = v;
-    }
+    uint8_t best = folded(lit[0]);
+    for (unsigned char c : lit)
+      if (folded_commonness(folded(c)) < folded_commonness(best)) best = folded(c);
     return best;
   };
   std::vector<uint8_t> chosen;
-  bool rare = true;
-  for (const std::string& lit : literals_) {
-    uint8_t v = rarest_in(lit);
-    rare = rare && pair_commonness(v) <= kMaxAnchorCommonness;
+  for (uint32_t i : which) {
+    uint8_t v = rarest_in(literals_[i]);
     if (std::find(chosen.begin(), chosen.end(), v) == chosen.end()) chosen.push_back(v);
   }
-  if (!rare) return false;  // some literal has only common bytes
   if (chosen.size() > kMaxAnchors) {
     chosen.clear();
-    std::vector<bool> covered(literals_.size(), false);
-    size_t left = literals_.size();
+    std::vector<bool> covered(which.size(), false);
+    size_t left = which.size();
     while (left > 0 && chosen.size() < kMaxAnchors) {
       std::array<size_t, 256> count{};
-      for (size_t i = 0; i < literals_.size(); ++i) {
-        if (covered[i]) continue;
+      for (size_t k = 0; k < which.size(); ++k) {
+        if (covered[k]) continue;
         std::array<bool, 256> in{};
-        for (unsigned char c : literals_[i]) in[c | kFold] = true;
+        for (unsigned char c : literals_[which[k]]) in[folded(c)] = true;
         for (int v = 0; v < 256; ++v) count[v] += in[v];
       }
       int best = -1;
       for (int v = 0; v < 256; ++v) {
-        if (count[v] == 0 || pair_commonness(v) > kMaxAnchorCommonness) continue;
+        if (count[v] == 0 || folded_commonness(v) > kMaxAnchorCommonness) continue;
         if (best < 0 || count[v] > count[best] ||
-            (count[v] == count[best] && pair_commonness(v) < pair_commonness(best)))
+            (count[v] == count[best] && folded_commonness(v) < folded_commonness(best)))
           best = v;
       }
       if (best < 0) return false;
       chosen.push_back(static_cast<uint8_t>(best));
-      for (size_t i = 0; i < literals_.size(); ++i) {
-        if (covered[i]) continue;
-        for (unsigned char c : literals_[i]) {
-          if ((c | kFold) == best) {
-            covered[i] = true;
-            --left;
-            break;
-          }
+      for (size_t k = 0; k < which.size(); ++k) {
+        if (covered[k]) continue;
+        const std::string& lit = literals_[which[k]];
+        if (std::any_of(lit.begin(), lit.end(),
+                        [&](unsigned char c) { return folded(c) == best; })) {
+          covered[k] = true;
+          --left;
         }
       }
     }
     if (left > 0) return false;
   }
   anchor_count_ = static_cast<int>(chosen.size());
-  // Unused slots repeat the first anchor, so the scan has one shape.
   for (int a = 0; a < kMaxAnchors; ++a) anchors_[a] = chosen[a < anchor_count_ ? a : 0];
   // Each literal hangs off one anchor: the rarest chosen one it contains, at its first place.
-  for (uint32_t i = 0; i < literals_.size(); ++i) {
+  for (uint32_t i : which) {
     const std::string& lit = literals_[i];
     int best_a = -1;
     uint32_t best_off = 0;
     for (uint32_t off = 0; off < lit.size(); ++off) {
-      uint8_t v = static_cast<uint8_t>(lit[off]) | kFold;
       for (int a = 0; a < anchor_count_; ++a) {
-        if (anchors_[a] != v) continue;
-        if (best_a < 0 || pair_commonness(v) < pair_commonness(anchors_[best_a])) {
+        if (anchors_[a] != folded(lit[off])) continue;
+        if (best_a < 0 || folded_commonness(anchors_[a]) < folded_commonness(anchors_[best_a])) {
           best_a = a;
           best_off = off;
         }
       }
     }
+    if (best_a < 0) return false;  // not reached: the anchors were chosen to cover every literal
     anchored_[best_a].push_back(Anchored{i, best_off});
   }
   return true;
 }
 
-bool RegexPrefilter::check_hit(std::string_view subject, size_t pos) const {
-  uint8_t v = static_cast<uint8_t>(subject[pos]) | kFold;
+// The literal's two rarest bytes (the later one on a tie, so that they lie apart).
+void RegexPrefilter::add_common(uint32_t literal) {
+  const std::string& lit = literals_[literal];
+  std::vector<uint32_t> order(lit.size());
+  for (uint32_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
+    return folded_commonness(folded(lit[a])) < folded_commonness(folded(lit[b]));
+  });
+  uint32_t x = order[0], y = order[1];
+  if (x > y) std::swap(x, y);
+  common_.push_back(Common{literal, x, y, folded(lit[x]), folded(lit[y])});
+}
+
+bool RegexPrefilter::literal_at(std::string_view subject, size_t start, uint32_t literal) const {
+  const std::string& lit = literals_[literal];
+  if (subject.size() - start < lit.size()) return false;
+  for (size_t j = 0; j < lit.size(); ++j) {
+    if (operators::ascii_lower(static_cast<unsigned char>(subject[start + j])) !=
+        static_cast<unsigned char>(lit[j]))
+      return false;
+  }
+  return true;
+}
+
+bool RegexPrefilter::check_anchor_hit(std::string_view subject, size_t pos) const {
+  uint8_t v = folded(subject[pos]);
   for (int a = 0; a < anchor_count_; ++a) {
     if (anchors_[a] != v) continue;
-    for (const Anchored& e : anchored_[a]) {
-      const std::string& lit = literals_[e.literal];
-      if (pos < e.offset || subject.size() - (pos - e.offset) < lit.size()) continue;
-      const char* start = subject.data() + (pos - e.offset);
-      bool equal = true;
-      for (size_t j = 0; j < lit.size() && equal; ++j)
-        equal = operators::ascii_lower(static_cast<unsigned char>(start[j])) ==
-                static_cast<unsigned char>(lit[j]);
-      if (equal) return true;
+    if (std::any_of(anchored_[a].begin(), anchored_[a].end(), [&](const Anchored& e) {
+          return pos >= e.offset && literal_at(subject, pos - e.offset, e.literal);
+        }))
+      return true;
+  }
+  return false;
+}
+
+bool RegexPrefilter::any_anchored(std::string_view subject) const {
+  const auto* p = reinterpret_cast<const unsigned char*>(subject.data());
+  const size_t n = subject.size();
+#if defined(__SSE2__)
+  const __m128i fold = _mm_set1_epi8(static_cast<char>(kCaseFold));
+  const __m128i a0 = _mm_set1_epi8(static_cast<char>(anchors_[0]));
+  const __m128i a1 = _mm_set1_epi8(static_cast<char>(anchors_[1]));
+  const __m128i a2 = _mm_set1_epi8(static_cast<char>(anchors_[2]));
+  const __m128i a3 = _mm_set1_epi8(static_cast<char>(anchors_[3]));
+  auto hits = [&](const unsigned char* at) {
+    __m128i v = _mm_or_si128(_mm_loadu_si128(reinterpret_cast<const __m128i*>(at)), fold);
+    __m128i hit = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, a0), _mm_cmpeq_epi8(v, a1)),
+                               _mm_or_si128(_mm_cmpeq_epi8(v, a2), _mm_cmpeq_epi8(v, a3)));
+    return static_cast<unsigned>(_mm_movemask_epi8(hit));
+  };
+  auto any_hit = [&](size_t base, unsigned mask) {
+    for (; mask != 0; mask &= mask - 1)
+      if (check_anchor_hit(subject, base + static_cast<size_t>(__builtin_ctz(mask)))) return true;
+    return false;
+  };
+  size_t i = 0;
+  for (; i + 16 <= n; i += 16)
+    if (any_hit(i, hits(p + i))) return true;
+  if (i == n) return false;
+  // The last bytes (all of a short value) in one more block, copied so as not to read past the
+  // value; the padding folds to ' ', which is never an anchor, and is masked off all the same.
+  std::array<unsigned char, 16> tail{};
+  std::memcpy(tail.data(), p + i, n - i);
+  return any_hit(i, hits(tail.data()) & ((1u << (n - i)) - 1));
+#else
+  for (size_t i = 0; i < n; ++i) {
+    uint8_t v = folded(p[i]);
+    if ((v == anchors_[0] || v == anchors_[1] || v == anchors_[2] || v == anchors_[3]) &&
+        check_anchor_hit(subject, i))
+      return true;
+  }
+  return false;
+#endif
+}
+
+// Candidate starts are where both chosen bytes are in place: in ordinary text a pair of bytes at
+// a fixed distance is far rarer than either byte.
+bool RegexPrefilter::contains(std::string_view subject, const Common& c) const {
+  const size_t len = literals_[c.literal].size();
+  if (subject.size() < len) return false;
+  const auto* p = reinterpret_cast<const unsigned char*>(subject.data());
+  const size_t last_start = subject.size() - len;
+  size_t i = 0;
+#if defined(__SSE2__)
+  const __m128i fold = _mm_set1_epi8(static_cast<char>(kCaseFold));
+  const __m128i b1 = _mm_set1_epi8(static_cast<char>(c.first));
+  const __m128i b2 = _mm_set1_epi8(static_cast<char>(c.second));
+  // Starts i..i+15 read up to p[i + 15 + second_offset], inside the subject while i + 15 is a
+  // possible start.
+  for (; i + 15 <= last_start; i += 16) {
+    __m128i v1 = _mm_or_si128(
+        _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + i + c.first_offset)), fold);
+    __m128i v2 = _mm_or_si128(
+        _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + i + c.second_offset)), fold);
+    __m128i hit = _mm_and_si128(_mm_cmpeq_epi8(v1, b1), _mm_cmpeq_epi8(v2, b2));
+    unsigned mask = static_cast<unsigned>(_mm_movemask_epi8(hit));
+    while (mask != 0) {
+      if (literal_at(subject, i + static_cast<size_t>(__builtin_ctz(mask)), c.literal)) return true;
+      mask &= mask - 1;
     }
+  }
+#endif
+  for (; i <= last_start; ++i) {
+    if (folded(p[i + c.first_offset]) == c.first && folded(p[i + c.second_offset]) == c.second &&
+        literal_at(subject, i, c.literal))
+      return true;
   }
   return false;
 }
 
 bool RegexPrefilter::may_match(std::string_view subject) const {
-  const auto* p = reinterpret_cast<const unsigned char*>(subject.data());
-  const size_t n = subject.size();
-  size_t i = 0;
-#if defined(__SSE2__)
-  const __m128i fold = _mm_set1_epi8(static_cast<char>(kFold));
-  const __m128i a0 = _mm_set1_epi8(static_cast<char>(anchors_[0]));
-  const __m128i a1 = _mm_set1_epi8(static_cast<char>(anchors_[1]));
-  const __m128i a2 = _mm_set1_epi8(static_cast<char>(anchors_[2]));
-  for (; i + 16 <= n; i += 16) {
-    __m128i v = _mm_or_si128(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p + i)), fold);
-    __m128i hit = _mm_or_si128(_mm_cmpeq_epi8(v, a0),
-                               _mm_or_si128(_mm_cmpeq_epi8(v, a1), _mm_cmpeq_epi8(v, a2)));
-    unsigned mask = static_cast<unsigned>(_mm_movemask_epi8(hit));
-    while (mask != 0) {
-      if (check_hit(subject, i + static_cast<size_t>(__builtin_ctz(mask)))) return true;
-      mask &= mask - 1;
-    }
-  }
-#endif
-  for (; i < n; ++i) {
-    uint8_t v = p[i] | kFold;
-    if ((v == anchors_[0] || v == anchors_[1] || v == anchors_[2]) && check_hit(subject, i))
-      return true;
-  }
-  return false;
+  if (anchor_count_ > 0 && any_anchored(subject)) return true;
+  return std::any_of(common_.begin(), common_.end(),
+                     [&](const Common& c) { return contains(subject, c); });
 }
 
 }  // namespace rampart

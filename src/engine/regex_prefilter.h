@@ -2,11 +2,13 @@
 // and says whether a subject could match at all. Immutable after construction, shared by threads.
 //
 // It must cost less than the PCRE2 call it saves, which on the short values of most requests is
-// a few tens of nanoseconds. So it searches only for a few "anchor" bytes (at most 3, rare in
-// ordinary text, ASCII case folded) that between them occur in every literal: an SSE2 scan finds
-// them 16 bytes at a time and each hit is checked against the literals it anchors. Literal sets
-// without such anchors get no prefilter: a general multi-literal search (the @pm Aho-Corasick
-// automaton was tried) cost more per value than the PCRE2 calls it saved (docs/performance.md).
+// a few tens of nanoseconds. So it never runs a general multi-literal search (the @pm
+// Aho-Corasick automaton was tried and cost more than the PCRE2 calls it saved,
+// docs/performance.md). Literals with a byte rare in ordinary text hang off a few such "anchor"
+// bytes (ASCII case folded), which an SSE2 scan finds 16 bytes at a time, each hit checked
+// against the literals it anchors. The few literals without one ("select", "runtime") are
+// searched one at a time, by their two rarest bytes at once, each candidate position checked.
+// Literal sets that need more than that get no prefilter.
 #pragma once
 
 #include <array>
@@ -20,8 +22,8 @@ namespace rampart {
 
 class RegexPrefilter {
  public:
-  // nullptr when the pattern yields no usable literals or they have no rare anchors. `pattern`
-  // must compile with PCRE2.
+  // nullptr when the pattern yields no usable literals or they cannot be searched quickly.
+  // `pattern` must compile with PCRE2.
   static std::unique_ptr<RegexPrefilter> build(std::string_view pattern);
   ~RegexPrefilter();
 
@@ -32,22 +34,33 @@ class RegexPrefilter {
   const std::vector<std::string>& literals() const { return literals_; }
 
  private:
-  static constexpr int kMaxAnchors = 3;
+  static constexpr int kMaxAnchors = 4;
   struct Anchored {
     uint32_t literal;  // index into literals_
     uint32_t offset;   // of the anchor byte in the literal
   };
+  // A literal without a rare byte, found where both of its two rarest bytes are in place.
+  struct Common {
+    uint32_t literal;
+    uint32_t first_offset, second_offset;  // first_offset < second_offset
+    uint8_t first, second;                 // folded
+  };
 
   RegexPrefilter() = default;
-  bool choose_anchors();
-  bool check_hit(std::string_view subject, size_t pos) const;
+  bool choose_anchors(const std::vector<uint32_t>& which);
+  void add_common(uint32_t literal);
+  bool check_anchor_hit(std::string_view subject, size_t pos) const;
+  bool literal_at(std::string_view subject, size_t start, uint32_t literal) const;
+  bool any_anchored(std::string_view subject) const;
+  bool contains(std::string_view subject, const Common& c) const;
 
   std::vector<std::string> literals_;  // lowercase
-  // Anchor bytes as compared: byte | 0x20, which folds ASCII case (and, harmlessly, pairs a few
-  // other bytes: every hit is checked).
+  // Anchor bytes as compared: byte | kCaseFold (engine/byte_rarity.h). Unused slots repeat the
+  // first anchor, so the scan has one shape.
   int anchor_count_ = 0;
   std::array<uint8_t, kMaxAnchors> anchors_{};
   std::array<std::vector<Anchored>, kMaxAnchors> anchored_;
+  std::vector<Common> common_;
 };
 
 }  // namespace rampart

@@ -43,14 +43,35 @@ TEST(RegexLiterals, LiteralsAreLowercased) {
 
 TEST(RegexLiterals, Alternation) {
   EXPECT_EQ(lits("cat|dog"), (Lits{"cat", "dog"}));
-  EXPECT_EQ(lits("(?:get|head)\\s+/"), (Lits{"get", "head"}));
+  EXPECT_EQ(lits("(?:get|head)\\s+is"), (Lits{"get", "head"}));
   EXPECT_EQ(lits("s(?:elect|how)"), (Lits{"select", "show"}));
+}
+
+// Of the things a pattern requires, one whose every literal has a rare byte is preferred, since
+// only such a set gets a prefilter; single bytes count when they are rare.
+TEST(RegexLiterals, PrefersRequirementsWithRareBytes) {
+  EXPECT_EQ(lits("(?:get|head)\\s+/"), (Lits{"/"}));
+  EXPECT_EQ(lits("while\\s*\\("), (Lits{"("}));
+  EXPECT_EQ(lits("^\\(\\s*\\)\\s+\\{"), (Lits{"("}));
+  EXPECT_EQ(lits("sleep\\s*\\(|select\\s*\\("), (Lits{"("}));
+  EXPECT_EQ(lits("\\$\\s*\\{"), (Lits{"$"}));
+  EXPECT_EQ(lits("[\"'`]\\s*;"), (Lits{"\"", "'", "`"}));
+  // Among rare-byte sets the longer literals still win, then the rarer bytes (quotes over ';').
+  EXPECT_EQ(lits("\\$\\{\\s*\\("), (Lits{"${"}));
+  // A single common byte is no requirement, and a set mixing rare and common-only literals is
+  // not preferred.
+  EXPECT_EQ(lits("a\\s+b"), std::nullopt);
+  EXPECT_EQ(lits("(?:select|\\$)\\s+union"), (Lits{"union"}));
+  // A few literals of common letters only are searched one by one: better than many.
+  EXPECT_EQ(lits("(?:alter|rename|insert|delete)\\s+tab"), (Lits{"tab"}));
+  EXPECT_EQ(lits("(?i)union.*?select.*?from"), (Lits{"select"}));
+  EXPECT_EQ(lits("cat|x"), (Lits{"cat", "x"}));
 }
 
 TEST(RegexLiteralsNone, AlternationWithAnUnconstrainedBranch) {
   EXPECT_EQ(lits("cat|dog|"), std::nullopt);
   EXPECT_EQ(lits("cat|\\d+"), std::nullopt);
-  EXPECT_EQ(lits("cat|x"), std::nullopt);  // a one-byte branch
+  EXPECT_EQ(lits("cat|e"), std::nullopt);  // a one-byte branch of a common byte
   EXPECT_EQ(lits("(?:cat|.)"), std::nullopt);
 }
 

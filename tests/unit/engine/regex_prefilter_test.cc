@@ -33,12 +33,25 @@ TEST(RegexPrefilter, AnchorScanFindsLiteralsAtEveryOffset) {
   EXPECT_FALSE(pf->may_match(std::string(1000, 'V')));
 }
 
-TEST(RegexPrefilter, NoneWithoutRareAnchors) {
-  // Literals of common letters only: checking every hit would cost more than PCRE2.
-  EXPECT_EQ(RegexPrefilter::build("(?:alter|rename|insert|delete)\\s+tab"), nullptr);
+TEST(RegexPrefilter, CommonLiteralsFoundByTheirRarestBytes) {
+  auto pf = RegexPrefilter::build("(?i)union.*?select|\\$\\{|runtime");
+  ASSERT_NE(pf, nullptr);
+  EXPECT_EQ(pf->literals(), (std::vector<std::string>{"${", "runtime", "select"}));
+  expect_found_everywhere(*pf, std::string(64, 'e'));
+  expect_found_everywhere(*pf, std::string(64, 'N'));
+  EXPECT_FALSE(pf->may_match(""));
+  EXPECT_FALSE(pf->may_match("selec"));
+  EXPECT_FALSE(pf->may_match("union se1ect runtim { $ untime " + std::string(100, 't')));
+  EXPECT_FALSE(pf->may_match(std::string(40, 's') + "elec" + std::string(40, 'x')));
+  EXPECT_TRUE(pf->may_match(std::string(40, 's') + "eLect" + std::string(40, 'x')));
+}
+
+TEST(RegexPrefilter, NoneWhenTheSearchWouldCostMore) {
+  // More literals of common letters only than are searched one by one.
+  EXPECT_EQ(RegexPrefilter::build("(?:alter|rename|insert|delete)\\s+"), nullptr);
   EXPECT_EQ(RegexPrefilter::build("\\d+"), nullptr);  // no literals at all
-  // Four literals, each with its own rare byte: more anchors than the scan compares.
-  EXPECT_EQ(RegexPrefilter::build("javax|zip|<\\?php|\\(\\)\\{"), nullptr);
+  // Five literals, each with its own rare byte: more anchors than the scan compares.
+  EXPECT_EQ(RegexPrefilter::build("javax|zip|<\\?php|\\(\\)\\{|\\$\\$"), nullptr);
 }
 
 }  // namespace

@@ -1,0 +1,47 @@
+// How often a byte turns up in request data, roughly: the @rx prefilter searches for rare bytes
+// ("anchors"), and the literal analysis prefers requirements it can search quickly. A wrong guess
+// costs speed, never correctness: every anchor hit is checked against its literals.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <string_view>
+
+namespace rampart {
+
+// The prefilter compares `byte | kCaseFold`, which folds ASCII case (and, harmlessly, pairs a few
+// other bytes: every hit is checked).
+inline constexpr uint8_t kCaseFold = 0x20;
+
+// Higher: more often. 4 for the most frequent letters and the space, 0 for control bytes.
+constexpr int byte_commonness(uint8_t b) {
+  constexpr std::string_view kVeryCommon = " etaoinsrhl";
+  constexpr std::string_view kCommon = "dcumfpgwyb0123456789=&/.-_,;:%+";
+  if (kVeryCommon.find(static_cast<char>(b)) != std::string_view::npos) return 4;
+  if (kCommon.find(static_cast<char>(b)) != std::string_view::npos) return 3;
+  if (b >= 'a' && b <= 'z') return 2;  // v k x j q z
+  if (b >= 0x20 && b < 0x7f) return 1;
+  return 0;
+}
+
+// A compared value v stands for the bytes v and v & ~kCaseFold.
+constexpr int folded_commonness(uint8_t v) {
+  return byte_commonness(v) + byte_commonness(static_cast<uint8_t>(v & ~kCaseFold));
+}
+
+// An anchor any more common (most letters, the space) hits so often in ordinary text that
+// checking the hits costs more than PCRE2 would.
+inline constexpr int kMaxAnchorCommonness = 3;
+
+// Literals without such a byte are each searched on their own, by a pair of their bytes; past a
+// few of them that costs more than PCRE2 would.
+inline constexpr size_t kMaxCommonLiterals = 3;
+
+// True when `literal` (lowercase) has a byte rare enough to anchor a search for it.
+constexpr bool has_anchor_byte(std::string_view literal) {
+  return std::any_of(literal.begin(), literal.end(), [](char c) {
+    return folded_commonness(static_cast<uint8_t>(c) | kCaseFold) <= kMaxAnchorCommonness;
+  });
+}
+
+}  // namespace rampart
