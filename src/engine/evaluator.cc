@@ -31,7 +31,7 @@ std::string_view transformed(TransactionState& tx, const Rule& rule, std::string
                              std::string& scratch) {
   if (rule.transforms.empty()) return value;
   TransformCache::Key key{rule.pipeline_key, rule.pipeline_hash, value};
-  uint64_t hash = TransformCache::hash(key);
+  uint64_t hash = tx.transform_cache.hash(key);
   bool trace = tx.debug_enabled(9);  // the steps, so a site owner sees why a value matched
   if (const TransformCache::Entry* hit = tx.transform_cache.find(key, hash)) {
     if (trace) tx.debug(9, "T: t:" + rule.pipeline_key + " taken from the cache");

@@ -8,9 +8,10 @@
 
 #include <bit>
 #include <cstdint>
-#include <functional>
 #include <string_view>
 #include <vector>
+
+#include "engine/seeded_hash.h"
 
 namespace rampart {
 
@@ -28,8 +29,8 @@ class TransformCache {
     bool unchanged = false;
   };
 
-  static uint64_t hash(const Key& k) {
-    return std::hash<std::string_view>()(k.value) ^ (k.pipeline_hash * 0x9e3779b97f4a7c15ULL);
+  uint64_t hash(const Key& k) const {
+    return hash_value_(k.value) ^ (k.pipeline_hash * 0x9e3779b97f4a7c15ULL);
   }
 
   // The entry for `k` (whose hash is `h`), or null.
@@ -90,6 +91,7 @@ class TransformCache {
       if (s.used) place(s);
   }
 
+  SeededHash hash_value_;  // values come from the request: see seeded_hash.h
   std::vector<Slot> slots_;
   size_t size_ = 0;
   size_t mask_ = 0;

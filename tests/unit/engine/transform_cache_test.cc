@@ -20,9 +20,9 @@ TransformCache::Key key(std::string_view pipeline, std::string_view value) {
 TEST(TransformCache, FindsWhatWasInserted) {
   TransformCache cache;
   auto k = key("lowercase", "ABC");
-  EXPECT_EQ(cache.find(k, TransformCache::hash(k)), nullptr);
-  cache.insert(k, TransformCache::hash(k), {"abc", false});
-  const TransformCache::Entry* e = cache.find(k, TransformCache::hash(k));
+  EXPECT_EQ(cache.find(k, cache.hash(k)), nullptr);
+  cache.insert(k, cache.hash(k), {"abc", false});
+  const TransformCache::Entry* e = cache.find(k, cache.hash(k));
   ASSERT_NE(e, nullptr);
   EXPECT_EQ(e->text, "abc");
   EXPECT_FALSE(e->unchanged);
@@ -31,15 +31,15 @@ TEST(TransformCache, FindsWhatWasInserted) {
 TEST(TransformCache, PipelineAndValueBothCount) {
   TransformCache cache;
   auto k = key("lowercase", "abc");
-  cache.insert(k, TransformCache::hash(k), {{}, true});
+  cache.insert(k, cache.hash(k), {{}, true});
   auto other_value = key("lowercase", "abd");
   auto other_pipeline = key("urlDecodeUni", "abc");
-  EXPECT_EQ(cache.find(other_value, TransformCache::hash(other_value)), nullptr);
-  EXPECT_EQ(cache.find(other_pipeline, TransformCache::hash(other_pipeline)), nullptr);
+  EXPECT_EQ(cache.find(other_value, cache.hash(other_value)), nullptr);
+  EXPECT_EQ(cache.find(other_pipeline, cache.hash(other_pipeline)), nullptr);
   // The same pipeline text at another address (another rule's copy) is the same pipeline.
   std::string copy = "lowercase";
   auto same = key(copy, "abc");
-  const TransformCache::Entry* e = cache.find(same, TransformCache::hash(same));
+  const TransformCache::Entry* e = cache.find(same, cache.hash(same));
   ASSERT_NE(e, nullptr);
   EXPECT_TRUE(e->unchanged);
 }
@@ -47,11 +47,11 @@ TEST(TransformCache, PipelineAndValueBothCount) {
 TEST(TransformCache, SameHashDifferentPipelineIsAMiss) {
   TransformCache cache;
   TransformCache::Key a{"t:a", 7, "v"}, b{"t:b", 7, "v"};
-  cache.insert(a, TransformCache::hash(a), {"A", false});
-  EXPECT_EQ(cache.find(b, TransformCache::hash(b)), nullptr);
-  cache.insert(b, TransformCache::hash(b), {"B", false});
-  EXPECT_EQ(cache.find(a, TransformCache::hash(a))->text, "A");
-  EXPECT_EQ(cache.find(b, TransformCache::hash(b))->text, "B");
+  cache.insert(a, cache.hash(a), {"A", false});
+  EXPECT_EQ(cache.find(b, cache.hash(b)), nullptr);
+  cache.insert(b, cache.hash(b), {"B", false});
+  EXPECT_EQ(cache.find(a, cache.hash(a))->text, "A");
+  EXPECT_EQ(cache.find(b, cache.hash(b))->text, "B");
 }
 
 TEST(TransformCache, EntriesSurviveGrowth) {
@@ -63,16 +63,16 @@ TEST(TransformCache, EntriesSurviveGrowth) {
   }
   for (int i = 0; i < 20000; ++i) {
     auto k = key(i % 2 ? "t:a" : "t:b", values[i]);
-    cache.insert(k, TransformCache::hash(k), {outputs[i], false});
+    cache.insert(k, cache.hash(k), {outputs[i], false});
   }
   EXPECT_EQ(cache.size(), 20000u);
   for (int i = 0; i < 20000; ++i) {
     auto k = key(i % 2 ? "t:a" : "t:b", values[i]);
-    const TransformCache::Entry* e = cache.find(k, TransformCache::hash(k));
+    const TransformCache::Entry* e = cache.find(k, cache.hash(k));
     ASSERT_NE(e, nullptr) << i;
     EXPECT_EQ(e->text, outputs[i]);
     auto wrong = key(i % 2 ? "t:b" : "t:a", values[i]);
-    EXPECT_EQ(cache.find(wrong, TransformCache::hash(wrong)), nullptr) << i;
+    EXPECT_EQ(cache.find(wrong, cache.hash(wrong)), nullptr) << i;
   }
 }
 
@@ -84,14 +84,14 @@ TEST(TransformCache, BoundedButKeepsWhatItHolds) {
   for (const std::string& v : values) {
     if (cache.full()) break;
     auto k = key("t:a", v);
-    cache.insert(k, TransformCache::hash(k), {{}, true});
+    cache.insert(k, cache.hash(k), {{}, true});
     ++inserted;
   }
   EXPECT_TRUE(cache.full());
   EXPECT_LT(inserted, 40000);
   for (int i = 0; i < inserted; ++i) {
     auto k = key("t:a", values[i]);
-    EXPECT_NE(cache.find(k, TransformCache::hash(k)), nullptr) << i;
+    EXPECT_NE(cache.find(k, cache.hash(k)), nullptr) << i;
   }
 }
 
