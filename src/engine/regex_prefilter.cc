@@ -152,14 +152,13 @@ bool RegexPrefilter::any_anchored(std::string_view subject) const {
   const size_t n = subject.size();
 #if defined(__SSE2__)
   const __m128i fold = _mm_set1_epi8(static_cast<char>(kCaseFold));
-  const __m128i a0 = _mm_set1_epi8(static_cast<char>(anchors_[0]));
-  const __m128i a1 = _mm_set1_epi8(static_cast<char>(anchors_[1]));
-  const __m128i a2 = _mm_set1_epi8(static_cast<char>(anchors_[2]));
-  const __m128i a3 = _mm_set1_epi8(static_cast<char>(anchors_[3]));
+  const int count = anchor_count_;
+  std::array<__m128i, kMaxAnchors> anchor;
+  for (int a = 0; a < count; ++a) anchor[a] = _mm_set1_epi8(static_cast<char>(anchors_[a]));
   auto hits = [&](const unsigned char* at) {
     __m128i v = _mm_or_si128(_mm_loadu_si128(reinterpret_cast<const __m128i*>(at)), fold);
-    __m128i hit = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, a0), _mm_cmpeq_epi8(v, a1)),
-                               _mm_or_si128(_mm_cmpeq_epi8(v, a2), _mm_cmpeq_epi8(v, a3)));
+    __m128i hit = _mm_cmpeq_epi8(v, anchor[0]);
+    for (int a = 1; a < count; ++a) hit = _mm_or_si128(hit, _mm_cmpeq_epi8(v, anchor[a]));
     return static_cast<unsigned>(_mm_movemask_epi8(hit));
   };
   auto any_hit = [&](size_t base, unsigned mask) {
@@ -177,12 +176,8 @@ bool RegexPrefilter::any_anchored(std::string_view subject) const {
   std::memcpy(tail.data(), p + i, n - i);
   return any_hit(i, hits(tail.data()) & ((1u << (n - i)) - 1));
 #else
-  for (size_t i = 0; i < n; ++i) {
-    uint8_t v = folded(p[i]);
-    if ((v == anchors_[0] || v == anchors_[1] || v == anchors_[2] || v == anchors_[3]) &&
-        check_anchor_hit(subject, i))
-      return true;
-  }
+  for (size_t i = 0; i < n; ++i)
+    if (check_anchor_hit(subject, i)) return true;  // it compares the byte with each anchor
   return false;
 #endif
 }

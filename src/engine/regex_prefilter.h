@@ -34,7 +34,7 @@ class RegexPrefilter {
   const std::vector<std::string>& literals() const { return literals_; }
 
  private:
-  static constexpr int kMaxAnchors = 4;
+  static constexpr int kMaxAnchors = 8;
   struct Anchored {
     uint32_t literal;  // index into literals_
     uint32_t offset;   // of the anchor byte in the literal

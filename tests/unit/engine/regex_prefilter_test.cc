@@ -33,6 +33,13 @@ TEST(RegexPrefilter, AnchorScanFindsLiteralsAtEveryOffset) {
   EXPECT_FALSE(pf->may_match(std::string(1000, 'V')));
 }
 
+TEST(RegexPrefilter, AllEightAnchorsAreScanned) {
+  auto pf = RegexPrefilter::build("\\$\\$|<<|>>|\\(\\(|\\)\\)|\\{\\{|\\}\\}|##");
+  ASSERT_NE(pf, nullptr);
+  expect_found_everywhere(*pf, std::string(64, 'e'));
+  EXPECT_FALSE(pf->may_match("$ < > ( ) { } # $<>(){}#" + std::string(40, '-')));
+}
+
 TEST(RegexPrefilter, CommonLiteralsFoundByTheirRarestBytes) {
   auto pf = RegexPrefilter::build("(?i)union.*?select|\\$\\{|runtime");
   ASSERT_NE(pf, nullptr);
@@ -50,8 +57,9 @@ TEST(RegexPrefilter, NoneWhenTheSearchWouldCostMore) {
   // More literals of common letters only than are searched one by one.
   EXPECT_EQ(RegexPrefilter::build("(?:alter|rename|insert|delete)\\s+"), nullptr);
   EXPECT_EQ(RegexPrefilter::build("\\d+"), nullptr);  // no literals at all
-  // Five literals, each with its own rare byte: more anchors than the scan compares.
-  EXPECT_EQ(RegexPrefilter::build("javax|zip|<\\?php|\\(\\)\\{|\\$\\$"), nullptr);
+  // Ten literals, each with its own rare byte: more anchors than the scan compares.
+  EXPECT_EQ(RegexPrefilter::build("\\$\\$|<<|>>|\\(\\(|\\)\\)|\\{\\{|\\}\\}|##|@@|!!"), nullptr);
+  EXPECT_NE(RegexPrefilter::build("\\$\\$|<<|>>|\\(\\(|\\)\\)|\\{\\{|\\}\\}|##"), nullptr);
 }
 
 }  // namespace
