@@ -23,8 +23,9 @@ inline constexpr size_t kMinRequiredLiteral = 2;
 // The literals, lowercased, none containing another; nullopt when none can be derived (a match
 // may contain no literal at all, a literal would be too short, or the pattern uses a construct
 // the analysis does not handle). Where a pattern requires several things (`while\s*\(` needs
-// "while" and "("), the requirement chosen is one whose literals all have a rare byte if there
-// is one, else the one with the longest literals. `pattern` must compile with PCRE2.
+// "while" and "("), the requirement chosen is the one the prefilter searches most cheaply
+// (every literal with a rare byte, then at most three words of common letters), then the one
+// with the longest literals. `pattern` must compile with PCRE2.
 std::optional<std::vector<std::string>> required_literals(std::string_view pattern);
 
 }  // namespace rampart

@@ -55,8 +55,8 @@ class RegexPrefilter {
   bool contains(std::string_view subject, const Common& c) const;
 
   std::vector<std::string> literals_;  // lowercase
-  // Anchor bytes as compared: byte | kCaseFold (engine/byte_rarity.h). Unused slots repeat the
-  // first anchor, so the scan has one shape.
+  // Anchor bytes as compared: byte | kCaseFold (engine/byte_rarity.h); the scan compares the
+  // first anchor_count_ (none when every literal is a Common one).
   int anchor_count_ = 0;
   std::array<uint8_t, kMaxAnchors> anchors_{};
   std::array<std::vector<Anchored>, kMaxAnchors> anchored_;
