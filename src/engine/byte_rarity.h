@@ -3,7 +3,6 @@
 // costs speed, never correctness: every anchor hit is checked against its literals.
 #pragma once
 
-#include <algorithm>
 #include <cstdint>
 #include <string_view>
 
@@ -24,6 +23,11 @@ constexpr int byte_commonness(uint8_t b) {
   return 0;
 }
 
+// A byte as the prefilter compares it.
+constexpr uint8_t fold_case(unsigned char c) {
+  return static_cast<uint8_t>(c | kCaseFold);
+}
+
 // A compared value v stands for the bytes v and v & ~kCaseFold.
 constexpr int folded_commonness(uint8_t v) {
   return byte_commonness(v) + byte_commonness(static_cast<uint8_t>(v & ~kCaseFold));
@@ -37,11 +41,18 @@ inline constexpr int kMaxAnchorCommonness = 3;
 // few of them that costs more than PCRE2 would.
 inline constexpr size_t kMaxCommonLiterals = 3;
 
+// The rarest byte of `literal` as compared (the first of equally rare ones); `literal` must not
+// be empty.
+constexpr uint8_t rarest_byte(std::string_view literal) {
+  uint8_t best = fold_case(literal[0]);
+  for (unsigned char c : literal)
+    if (folded_commonness(fold_case(c)) < folded_commonness(best)) best = fold_case(c);
+  return best;
+}
+
 // True when `literal` (lowercase) has a byte rare enough to anchor a search for it.
 constexpr bool has_anchor_byte(std::string_view literal) {
-  return std::any_of(literal.begin(), literal.end(), [](char c) {
-    return folded_commonness(static_cast<uint8_t>(c) | kCaseFold) <= kMaxAnchorCommonness;
-  });
+  return !literal.empty() && folded_commonness(rarest_byte(literal)) <= kMaxAnchorCommonness;
 }
 
 }  // namespace rampart

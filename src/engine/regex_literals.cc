@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <bitset>
-#include <climits>
 #include <cstdint>
 #include <set>
 #include <utility>
@@ -76,12 +75,7 @@ size_t shortest(const Set& s) {
 // literals, of each one's rarest byte (engine/byte_rarity.h).
 int worst_anchor(const Set& s) {
   int worst = 0;
-  for (const std::string& x : s) {
-    int rarest = INT_MAX;
-    for (unsigned char c : x)
-      rarest = std::min(rarest, folded_commonness(static_cast<uint8_t>(c | kCaseFold)));
-    worst = std::max(worst, rarest);
-  }
+  for (const std::string& x : s) worst = std::max(worst, folded_commonness(rarest_byte(x)));
   return worst;
 }
 

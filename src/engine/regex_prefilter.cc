@@ -14,14 +14,6 @@
 
 namespace rampart {
 
-namespace {
-
-uint8_t folded(unsigned char c) {
-  return static_cast<uint8_t>(c | kCaseFold);
-}
-
-}  // namespace
-
 std::unique_ptr<RegexPrefilter> RegexPrefilter::build(std::string_view pattern) {
   std::optional<std::vector<std::string>> found = required_literals(pattern);
   if (!found) return nullptr;
@@ -45,15 +37,9 @@ RegexPrefilter::~RegexPrefilter() = default;
 // first each literal's rarest byte; if that makes too many, greedily the value in most
 // uncovered literals.
 bool RegexPrefilter::choose_anchors(const std::vector<uint32_t>& which) {
-  auto rarest_in = [](const std::string& lit) {
-    uint8_t best = folded(lit[0]);
-    for (unsigned char c : lit)
-      if (folded_commonness(folded(c)) < folded_commonness(best)) best = folded(c);
-    return best;
-  };
   std::vector<uint8_t> chosen;
   for (uint32_t i : which) {
-    uint8_t v = rarest_in(literals_[i]);
+    uint8_t v = rarest_byte(literals_[i]);
     if (std::find(chosen.begin(), chosen.end(), v) == chosen.end()) chosen.push_back(v);
   }
   if (chosen.size() > kMaxAnchors) {
@@ -65,7 +51,7 @@ bool RegexPrefilter::choose_anchors(const std::vector<uint32_t>& which) {
       for (size_t k = 0; k < which.size(); ++k) {
         if (covered[k]) continue;
         std::array<bool, 256> in{};
-        for (unsigned char c : literals_[which[k]]) in[folded(c)] = true;
+        for (unsigned char c : literals_[which[k]]) in[fold_case(c)] = true;
         for (int v = 0; v < 256; ++v) count[v] += in[v];
       }
       int best = -1;
@@ -81,7 +67,7 @@ bool RegexPrefilter::choose_anchors(const std::vector<uint32_t>& which) {
         if (covered[k]) continue;
         const std::string& lit = literals_[which[k]];
         if (std::any_of(lit.begin(), lit.end(),
-                        [&](unsigned char c) { return folded(c) == best; })) {
+                        [&](unsigned char c) { return fold_case(c) == best; })) {
           covered[k] = true;
           --left;
         }
@@ -90,7 +76,7 @@ bool RegexPrefilter::choose_anchors(const std::vector<uint32_t>& which) {
     if (left > 0) return false;
   }
   anchor_count_ = static_cast<int>(chosen.size());
-  for (int a = 0; a < kMaxAnchors; ++a) anchors_[a] = chosen[a < anchor_count_ ? a : 0];
+  std::copy(chosen.begin(), chosen.end(), anchors_.begin());
   // Each literal hangs off one anchor: the rarest chosen one it contains, at its first place.
   for (uint32_t i : which) {
     const std::string& lit = literals_[i];
@@ -98,7 +84,7 @@ bool RegexPrefilter::choose_anchors(const std::vector<uint32_t>& which) {
     uint32_t best_off = 0;
     for (uint32_t off = 0; off < lit.size(); ++off) {
       for (int a = 0; a < anchor_count_; ++a) {
-        if (anchors_[a] != folded(lit[off])) continue;
+        if (anchors_[a] != fold_case(lit[off])) continue;
         if (best_a < 0 || folded_commonness(anchors_[a]) < folded_commonness(anchors_[best_a])) {
           best_a = a;
           best_off = off;
@@ -117,11 +103,11 @@ void RegexPrefilter::add_common(uint32_t literal) {
   std::vector<uint32_t> order(lit.size());
   for (uint32_t i = 0; i < order.size(); ++i) order[i] = i;
   std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
-    return folded_commonness(folded(lit[a])) < folded_commonness(folded(lit[b]));
+    return folded_commonness(fold_case(lit[a])) < folded_commonness(fold_case(lit[b]));
   });
   uint32_t x = order[0], y = order[1];
   if (x > y) std::swap(x, y);
-  common_.push_back(Common{literal, x, y, folded(lit[x]), folded(lit[y])});
+  common_.push_back(Common{literal, x, y, fold_case(lit[x]), fold_case(lit[y])});
 }
 
 bool RegexPrefilter::literal_at(std::string_view subject, size_t start, uint32_t literal) const {
@@ -136,7 +122,7 @@ bool RegexPrefilter::literal_at(std::string_view subject, size_t start, uint32_t
 }
 
 bool RegexPrefilter::check_anchor_hit(std::string_view subject, size_t pos) const {
-  uint8_t v = folded(subject[pos]);
+  uint8_t v = fold_case(subject[pos]);
   for (int a = 0; a < anchor_count_; ++a) {
     if (anchors_[a] != v) continue;
     if (std::any_of(anchored_[a].begin(), anchored_[a].end(), [&](const Anchored& e) {
@@ -153,7 +139,8 @@ bool RegexPrefilter::any_anchored(std::string_view subject) const {
 #if defined(__SSE2__)
   const __m128i fold = _mm_set1_epi8(static_cast<char>(kCaseFold));
   const int count = anchor_count_;
-  std::array<__m128i, kMaxAnchors> anchor;
+  // A plain array: std::array<__m128i> would drop the type's alignment attribute.
+  __m128i anchor[kMaxAnchors];
   for (int a = 0; a < count; ++a) anchor[a] = _mm_set1_epi8(static_cast<char>(anchors_[a]));
   auto hits = [&](const unsigned char* at) {
     __m128i v = _mm_or_si128(_mm_loadu_si128(reinterpret_cast<const __m128i*>(at)), fold);
@@ -210,8 +197,8 @@ bool RegexPrefilter::contains(std::string_view subject, const Common& c) const {
   }
 #endif
   for (; i <= last_start; ++i) {
-    if (folded(p[i + c.first_offset]) == c.first && folded(p[i + c.second_offset]) == c.second &&
-        literal_at(subject, i, c.literal))
+    if (fold_case(p[i + c.first_offset]) == c.first &&
+        fold_case(p[i + c.second_offset]) == c.second && literal_at(subject, i, c.literal))
       return true;
   }
   return false;
