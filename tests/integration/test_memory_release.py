@@ -7,6 +7,7 @@ keep clearly less memory per child."""
 import json
 import os
 import threading
+import time
 import unittest
 
 from harness import Httpd, main
@@ -19,6 +20,7 @@ SecRequestBodyNoFilesLimit 2097152
 CLIENTS = 16
 REQUESTS = 10  # per client, each on a connection of its own (httpd may close idle keep-alives)
 JOIN_TIMEOUT = 120.0
+CHILD_TIMEOUT = 10.0  # seconds to wait for httpd's children to appear
 MIB = 1024 * 1024
 
 
@@ -55,8 +57,14 @@ class MemoryRelease(unittest.TestCase):
                 except Exception as e:  # noqa: BLE001 - reported below
                     failures.append(repr(e))
 
-            for pid in children(h.pid()):
-                start[pid] = rss_bytes(pid) or 0
+            # httpd accepts connections on the parent's socket before its children exist, so
+            # one small request first: the baseline is then taken from running children.
+            self.assertEqual(h.request("GET", "/post")[0], 200)
+            deadline = time.monotonic() + CHILD_TIMEOUT
+            while not start and time.monotonic() < deadline:
+                start = {pid: rss_bytes(pid) or 0 for pid in children(h.pid())}
+                time.sleep(0.05)
+            self.assertTrue(start, "no httpd children found")
             threads = [threading.Thread(target=client) for _ in range(CLIENTS)]
             for t in threads:
                 t.start()
