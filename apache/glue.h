@@ -174,8 +174,12 @@ void register_conn_limit_hooks();  // SecConnEngine: per-client connection-state
 void register_server_signature_hook();  // SecServerSignature: the Server header's text
 // ---- server_vars.cc ----
 void describe_server(request_rec* r, Transaction& tx);  // AUTH_TYPE, SCRIPT_* … before phase 2
-// A copy of s in r's pool, viewable for the transaction's whole life.
-std::string_view pool_view(apr_pool_t* p, const char* s);
-std::string_view pool_view(apr_pool_t* p, const char* s, size_t n);
+// The transaction ends in r->pool's pre-cleanup, and what httpd keeps for a request (its tables'
+// strings included, by APR's contract) lives in that pool or a longer one: a view is enough.
+// Only what httpd later rewrites in place (the path, decoded after phase 1; a bucket's bytes)
+// needs a copy in r's pool.
+std::string_view view_of(const char* s);  // empty for nullptr
+std::string_view pool_copy(apr_pool_t* p, const char* s);
+std::string_view pool_copy(apr_pool_t* p, const char* s, size_t n);
 
 }  // namespace rampart::apache

@@ -78,7 +78,7 @@ int keep(request_rec* r, RequestState& st, const char* data, size_t len) {
   size_t in_memory_limit = st.tx.settings().max_request_body_in_memory();
   if (body.spill == nullptr && (body.in_memory < in_memory_limit || body.no_spill)) {
     size_t n = body.no_spill ? len : std::min(len, in_memory_limit - body.in_memory);
-    body.chunks.push_back(pool_view(r->pool, data, n));
+    body.chunks.push_back(pool_copy(r->pool, data, n));
     body.in_memory += n;
     data += n;
     len -= n;

@@ -42,13 +42,14 @@ std::string group_name(long long gid) {
 void describe_server(request_rec* r, Transaction& tx) {
   apr_pool_t* p = r->pool;
   ServerVariables v;
-  v.auth_type = pool_view(p, r->ap_auth_type);
-  v.remote_user = pool_view(p, r->user);
+  v.auth_type = view_of(r->ap_auth_type);
+  v.remote_user = view_of(r->user);
   // The name when HostnameLookups allows a lookup, otherwise the address, as v2 gives it.
   v.remote_host =
-      pool_view(p, ap_get_remote_host(r->connection, r->per_dir_config, REMOTE_NAME, nullptr));
-  v.path_info = pool_view(p, r->path_info);
-  v.script_filename = pool_view(p, r->filename);
+      view_of(ap_get_remote_host(r->connection, r->per_dir_config, REMOTE_NAME, nullptr));
+  // Copies: httpd may yet split or shorten these two in place.
+  v.path_info = pool_copy(p, r->path_info);
+  v.script_filename = pool_copy(p, r->filename);
   if (r->finfo.filetype != APR_NOFILE) {
     v.script_stat = true;
     v.script_uid = static_cast<long long>(r->finfo.user);
