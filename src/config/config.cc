@@ -39,6 +39,13 @@ const ActionSet& Config::Impl::default_actions(int phase) const {
 }
 
 const PhasePlan& Config::Impl::phase_plan(int phase) const {
+  // Checked first: call_once costs thread-local stores and a pthread_once on every call, and
+  // this runs several times per transaction.
+  if (!plans_ready_.load(std::memory_order_acquire)) build_plans();
+  return plans_[phase >= 1 && phase <= 5 ? phase : 0];
+}
+
+void Config::Impl::build_plans() const {
   std::call_once(plans_built_, [this] {
     for (int p = 1; p <= 5; ++p) {
       PhasePlan& plan = plans_[p];
@@ -52,8 +59,8 @@ const PhasePlan& Config::Impl::phase_plan(int phase) const {
         plan[i].resume = static_cast<uint32_t>(j < plan.size() ? j + 1 : plan.size());
       }
     }
+    plans_ready_.store(true, std::memory_order_release);
   });
-  return plans_[phase >= 1 && phase <= 5 ? phase : 0];
 }
 
 Config::Config() : impl_(std::make_unique<Impl>()) {

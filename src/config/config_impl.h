@@ -3,6 +3,7 @@
 #pragma once
 
 #include <array>
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -67,7 +68,10 @@ struct Config::Impl {
   const PhasePlan& phase_plan(int phase) const;
 
  private:
+  void build_plans() const;
+
   mutable std::once_flag plans_built_;
+  mutable std::atomic<bool> plans_ready_{false};
   mutable std::array<PhasePlan, 6> plans_;
 };
 

@@ -297,8 +297,8 @@ LinkResult eval_link(TransactionState& tx, const Rule& link, const Rule& starter
         param = param_buf;
       }
       operators::MatchState st;
-      st.set_var_name(sel, pooled.name);  // built only when needed
-      st.want_message = wants_message;
+      st.set_var_name(sel, pooled.name);                    // built only when needed
+      st.want_message = wants_message && !link.op_negated;  // a negated match says "required"
       st.capture = link.actions.capture;
       st.scratch = &tx.scratch;
       st.tx = &tx;
