@@ -38,6 +38,9 @@ class RegexScratch {
 class Regex {
  public:
   enum : uint32_t { kCaseless = 1, kDotAll = 2, kDollarEndOnly = 4 };
+  // What @rx compiles with, as v2 does (PCRE_DOTALL | PCRE_DOLLAR_ENDONLY): `.` matches a
+  // newline, and `$` only the very end of the value (not before a final newline).
+  static constexpr uint32_t kRxFlags = kDotAll | kDollarEndOnly;
 
   // Compiles `pattern` byte-wise (no UTF mode: CRS patterns use \x{hh} as bytes). On failure
   // returns nullptr and sets `error` to PCRE2's message with the offset, e.g. "missing ) at offset

@@ -16,9 +16,6 @@ namespace rampart::operators {
 
 namespace {
 
-// v2 compiles with PCRE_DOTALL | PCRE_DOLLAR_ENDONLY: `.` matches a newline, and `$` only the
-// very end of the value (not before a final newline).
-constexpr uint32_t kRxFlags = Regex::kDotAll | Regex::kDollarEndOnly;
 constexpr int kMaxCaptures = 10;  // TX.0 .. TX.9
 
 // Shared by the precompiled and the per-call paths: matches, fills captures and the message.
@@ -70,7 +67,7 @@ class RxWithMacros final : public Operator {
  public:
   bool match(std::string_view value, std::string_view param, MatchState& st) const override {
     std::string error;
-    std::unique_ptr<Regex> re = Regex::compile(log_escape_re(param), kRxFlags, error);
+    std::unique_ptr<Regex> re = Regex::compile(log_escape_re(param), Regex::kRxFlags, error);
     if (re == nullptr) return false;  // v2 also treats a bad expanded pattern as "no match"
     return run(*re, truncate_for_message(log_escape(re->pattern())), value, st);
   }
@@ -82,7 +79,7 @@ std::unique_ptr<Operator> make_rx(const OperatorArgs& args, std::string& error) 
   if (args.param_has_macros) return std::make_unique<RxWithMacros>();
   std::string regex_error;
   auto compiled = compile_cached<CompiledRx>(args.cache, "rx", args.param, [&] {
-    std::unique_ptr<Regex> re = Regex::compile(args.param, kRxFlags, regex_error);
+    std::unique_ptr<Regex> re = Regex::compile(args.param, Regex::kRxFlags, regex_error);
     return re == nullptr ? nullptr : std::make_shared<const CompiledRx>(std::move(re));
   });
   if (compiled == nullptr) {

@@ -13,8 +13,6 @@
 
 namespace {
 
-constexpr uint32_t kRxFlags = rampart::Regex::kDotAll | rampart::Regex::kDollarEndOnly;  // as @rx
-
 void check(const rampart::Regex& re, const rampart::RegexPrefilter& pf, const std::string& subject,
            rampart::RegexScratch& scratch) {
   if (pf.may_match(subject)) return;
@@ -37,7 +35,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (pattern.size() > 2048 || subject.size() > 4096) return 0;
 
   std::string error;
-  std::unique_ptr<rampart::Regex> re = rampart::Regex::compile(pattern, kRxFlags, error);
+  std::unique_ptr<rampart::Regex> re =
+      rampart::Regex::compile(pattern, rampart::Regex::kRxFlags, error);
   if (re == nullptr) return 0;
   std::unique_ptr<rampart::RegexPrefilter> pf = rampart::RegexPrefilter::build(pattern);
   if (pf == nullptr) return 0;

@@ -16,8 +16,6 @@
 namespace rampart {
 namespace {
 
-constexpr uint32_t kRxFlags = Regex::kDotAll | Regex::kDollarEndOnly;  // as operators/rx.cc
-
 // The prefilter searches ASCII case-insensitively and nothing more, which is right only if
 // PCRE2's caseless matching without UTF folds exactly the ASCII letters (the C-locale tables
 // PCRE2 is built with by default). Checked here against the library actually linked.
@@ -28,7 +26,7 @@ TEST(RegexPrefilter, CaselessMatchingFoldsAsciiLettersOnly) {
     char pattern[16];
     std::snprintf(pattern, sizeof pattern, "(?i)\\x{%02x}", b);
     std::string error;
-    auto re = Regex::compile(pattern, kRxFlags, error);
+    auto re = Regex::compile(pattern, Regex::kRxFlags, error);
     ASSERT_NE(re, nullptr) << error;
     for (int c = 0; c < 256; ++c) {
       std::string subject(1, static_cast<char>(c));
@@ -125,7 +123,7 @@ TEST(RegexPrefilter, NeverRejectsWhatPcre2MatchesOnCrs) {
   size_t with_prefilter = 0, checked = 0, matched_and_passed = 0, rejected = 0;
   for (const std::string& pattern : patterns) {
     std::string error;
-    auto re = Regex::compile(pattern, kRxFlags, error);
+    auto re = Regex::compile(pattern, Regex::kRxFlags, error);
     ASSERT_NE(re, nullptr) << pattern << ": " << error;
     auto pf = RegexPrefilter::build(pattern);
     if (pf == nullptr) continue;
