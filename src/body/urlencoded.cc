@@ -11,30 +11,30 @@ int hex_value(char c) {
   return -1;
 }
 
-// Decodes in one pass; returns the input itself (no copy) when there is nothing to decode.
+// Decodes in one pass, straight into the transaction's storage (the output is never longer than
+// the input); returns the input itself (no copy) when there is nothing to decode.
 std::string_view decode(const TransactionState& tx, std::string_view s, bool& invalid) {
   if (s.find_first_of("%+") == std::string_view::npos) return s;
-  std::string out;
-  out.reserve(s.size());
-  for (size_t i = 0; i < s.size(); ++i) {
-    char c = s[i];
-    if (c == '+') {
-      out += ' ';
-    } else if (c == '%') {
-      int hi = i + 1 < s.size() ? hex_value(s[i + 1]) : -1;
-      int lo = i + 2 < s.size() ? hex_value(s[i + 2]) : -1;
-      if (hi < 0 || lo < 0) {
-        invalid = true;
-        out += c;
-      } else {
-        out += static_cast<char>(hi * 16 + lo);
-        i += 2;
+  return tx.keep_written(s.size(), [&](char* out) {
+    size_t n = 0;
+    for (size_t i = 0; i < s.size(); ++i) {
+      char c = s[i];
+      if (c == '+') {
+        c = ' ';
+      } else if (c == '%') {
+        int hi = i + 1 < s.size() ? hex_value(s[i + 1]) : -1;
+        int lo = i + 2 < s.size() ? hex_value(s[i + 2]) : -1;
+        if (hi < 0 || lo < 0) {
+          invalid = true;  // kept as it is
+        } else {
+          c = static_cast<char>(hi * 16 + lo);
+          i += 2;
+        }
       }
-    } else {
-      out += c;
+      out[n++] = c;
     }
-  }
-  return tx.keep(std::move(out));
+    return n;
+  });
 }
 
 }  // namespace
@@ -51,7 +51,8 @@ bool parse_urlencoded(const TransactionState& tx, std::string_view text, char se
     if (piece.empty()) continue;
     size_t eq = piece.find('=');
     std::string_view name = piece.substr(0, eq);
-    std::string_view value = eq == std::string_view::npos ? std::string_view() : piece.substr(eq + 1);
+    std::string_view value =
+        eq == std::string_view::npos ? std::string_view() : piece.substr(eq + 1);
     out.push_back(Param{decode(tx, name, invalid), decode(tx, value, invalid)});
   }
   return !invalid;

@@ -1,4 +1,7 @@
 #include <glob.h>
+
+#include <algorithm>
+#include <bit>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -45,8 +48,20 @@ const PhasePlan& Config::Impl::phase_plan(int phase) const {
   return plans_[phase >= 1 && phase <= 5 ? phase : 0];
 }
 
+size_t Config::Impl::transform_cache_slots() const {
+  if (!plans_ready_.load(std::memory_order_acquire)) build_plans();
+  return transform_cache_slots_;
+}
+
 void Config::Impl::build_plans() const {
   std::call_once(plans_built_, [this] {
+    // Room for a few values through each pipeline before the cache grows: a handful of rules
+    // with transformations do not pay for clearing CRS's 512 slots in every transaction.
+    size_t links = 0;
+    for (const auto& r : rules)
+      for (const Rule* link = r.get(); link != nullptr; link = link->next.get())
+        links += link->transforms.empty() ? 0 : 1;
+    transform_cache_slots_ = std::bit_ceil(std::clamp<size_t>(4 * links, 16, 512));
     for (int p = 1; p <= 5; ++p) {
       PhasePlan& plan = plans_[p];
       for (const auto& r : rules)

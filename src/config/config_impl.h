@@ -66,6 +66,8 @@ struct Config::Impl {
   // only the phase's own rules and jumps over skipped ones. Rules must not change after that,
   // which holds once a Config is loaded (it is immutable and shared by threads from then on).
   const PhasePlan& phase_plan(int phase) const;
+  // How many slots a transaction's transformation cache starts with (transform_cache.h).
+  size_t transform_cache_slots() const;
 
  private:
   void build_plans() const;
@@ -73,6 +75,7 @@ struct Config::Impl {
   mutable std::once_flag plans_built_;
   mutable std::atomic<bool> plans_ready_{false};
   mutable std::array<PhasePlan, 6> plans_;
+  mutable size_t transform_cache_slots_ = 0;
 };
 
 }  // namespace rampart

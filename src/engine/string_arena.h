@@ -14,30 +14,51 @@ class StringArena {
  public:
   // A copy of `s` that stays in place until the arena is destroyed.
   std::string_view copy(std::string_view s) {
-    if (s.empty()) return {};
-    if (s.size() > left_) {
-      if (s.size() > kLargest) return store(allocate(s.size()), s);  // a block of its own
-      next_ = allocate(block_size_);
-      left_ = block_size_;
-      if (block_size_ < kMaxBlock) block_size_ *= 2;
+    return write(s.size(), [&](char* at) {
+      std::memcpy(at, s.data(), s.size());
+      return s.size();
+    });
+  }
+
+  // Text made in place (a decoder's output, without a std::string in between): `fill(char*)`
+  // writes at most `max` bytes and returns how many; the room it did not use goes back.
+  template <typename Fill>
+  std::string_view write(size_t max, Fill fill) {
+    if (max == 0) return {};
+    bool own_block = false;
+    char* at = room(max, own_block);
+    size_t n = fill(at);
+    if (!own_block) {
+      next_ -= max - n;
+      left_ += max - n;
     }
-    std::string_view out = store(next_, s);
-    next_ += s.size();
-    left_ -= s.size();
-    return out;
+    return {at, n};
   }
 
  private:
   static constexpr size_t kLargest = 512;  // larger strings get a block of their own
   static constexpr size_t kMaxBlock = 64 * 1024;
 
+  // `size` bytes to write: the next ones of the current block, or a block of its own when large.
+  char* room(size_t size, bool& own_block) {
+    if (size > left_) {
+      if (size > kLargest) {
+        own_block = true;
+        return allocate(size);
+      }
+      next_ = allocate(block_size_);
+      left_ = block_size_;
+      if (block_size_ < kMaxBlock) block_size_ *= 2;
+    }
+    char* at = next_;
+    next_ += size;
+    left_ -= size;
+    return at;
+  }
+
   char* allocate(size_t size) {
     blocks_.push_back(std::make_unique_for_overwrite<char[]>(size));
     return blocks_.back().get();
-  }
-  static std::string_view store(char* at, std::string_view s) {
-    std::memcpy(at, s.data(), s.size());
-    return {at, s.size()};
   }
 
   std::vector<std::unique_ptr<char[]>> blocks_;

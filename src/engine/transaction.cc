@@ -19,7 +19,8 @@ namespace rampart {
 TransactionState::TransactionState(const Config& cfg, LogSink& sink)
     : config(&cfg),
       log(&sink),
-      scratch(cfg.settings().regex_match_limit(), cfg.settings().regex_depth_limit()) {}
+      scratch(cfg.settings().regex_match_limit(), cfg.settings().regex_depth_limit()),
+      transform_cache(cfg.impl().transform_cache_slots()) {}
 
 std::string_view TransactionState::request_header(std::string_view name) const {
   for (const Param& h : request_headers)

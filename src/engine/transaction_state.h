@@ -43,6 +43,11 @@ struct TransactionState {
   // Owns strings the engine made (decoded arguments, numbers as text), in place until the end.
   mutable StringArena storage;
   std::string_view keep(std::string_view s) const { return storage.copy(s); }
+  // Text made in place in `storage`: StringArena::write.
+  template <typename Fill>
+  std::string_view keep_written(size_t max, Fill fill) const {
+    return storage.write(max, fill);
+  }
   // Buffers replaced while something may still view them (@rsub's rewrites), freed at the end.
   std::deque<std::string> retired;
 

@@ -6,6 +6,7 @@
 // bytes only when the hashes agree.
 #pragma once
 
+#include <algorithm>
 #include <bit>
 #include <cstdint>
 #include <string_view>
@@ -51,6 +52,10 @@ class TransformCache {
     ++size_;
   }
 
+  // The table's size at the first insert: a power of two (Config::Impl::transform_cache_slots).
+  explicit TransformCache(size_t initial_slots = kDefaultInitialSlots)
+      : initial_slots_(std::bit_ceil(std::max<size_t>(initial_slots, 2))) {}
+
   size_t size() const { return size_; }
   // At its bound the cache takes no more entries (the evaluator then transforms again): a
   // request with many thousands of arguments would otherwise fill tens of MB per transaction
@@ -64,8 +69,8 @@ class TransformCache {
     Entry entry{};
     bool used = false;
   };
-  static constexpr size_t kInitialSlots = 512;      // a benign CRS request needs a few hundred
-  static constexpr size_t kMaxEntries = 32 * 1024;  // at most 64 Ki slots of 80 bytes: 5 MiB
+  static constexpr size_t kDefaultInitialSlots = 512;  // a benign CRS request needs a few hundred
+  static constexpr size_t kMaxEntries = 32 * 1024;     // at most 64 Ki slots of 80 bytes: 5 MiB
 
   static bool same(const Key& a, const Key& b) {
     return a.pipeline_hash == b.pipeline_hash && a.value == b.value &&
@@ -83,7 +88,7 @@ class TransformCache {
   void grow() {
     std::vector<Slot> old;
     old.swap(slots_);
-    size_t n = old.empty() ? kInitialSlots : old.size() * 2;
+    size_t n = old.empty() ? initial_slots_ : old.size() * 2;
     slots_.assign(n, Slot{});
     mask_ = n - 1;
     shift_ = 64 - std::countr_zero(n);
@@ -91,6 +96,7 @@ class TransformCache {
       if (s.used) place(s);
   }
 
+  size_t initial_slots_;
   SeededHash hash_value_;  // values come from the request: see seeded_hash.h
   std::vector<Slot> slots_;
   size_t size_ = 0;

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "config/config_impl.h"
 #include "engine/rule_harness.h"
 #include "engine/transform_cache.h"
 
@@ -74,6 +75,36 @@ TEST(TransformCache, EntriesSurviveGrowth) {
     auto wrong = key(i % 2 ? "t:b" : "t:a", values[i]);
     EXPECT_EQ(cache.find(wrong, cache.hash(wrong)), nullptr) << i;
   }
+}
+
+TEST(TransformCache, ASmallStartGrowsLikeALargeOne) {
+  // A rule set with few transformations starts with a small table (Config::Impl::
+  // transform_cache_slots); 3 slots round up to 4.
+  for (size_t initial : {3u, 16u}) {
+    TransformCache cache(initial);
+    std::vector<std::string> values;
+    for (int i = 0; i < 1000; ++i) values.push_back("v" + std::to_string(i));
+    for (const std::string& v : values) {
+      auto k = key("t:a", v);
+      cache.insert(k, cache.hash(k), {{}, true});
+    }
+    EXPECT_EQ(cache.size(), 1000u);
+    for (const std::string& v : values) {
+      auto k = key("t:a", v);
+      EXPECT_NE(cache.find(k, cache.hash(k)), nullptr) << initial << " " << v;
+    }
+  }
+}
+
+TEST(TransformCache, StartsSmallForAFewRulesAndFullForCrs) {
+  auto few = testing::load_rules(
+      "SecRule ARGS \"@rx a\" \"id:1,phase:2,t:lowercase,pass\"\n"
+      "SecRule ARGS \"@rx b\" \"id:2,phase:2,t:none,pass\"\n");
+  EXPECT_EQ(few->impl().transform_cache_slots(), 16u);  // 4 per pipeline, at least 16
+  std::string many;
+  for (int i = 1; i <= 300; ++i)
+    many += "SecRule ARGS \"@rx a\" \"id:" + std::to_string(i) + ",phase:2,t:lowercase,pass\"\n";
+  EXPECT_EQ(testing::load_rules(many)->impl().transform_cache_slots(), 512u);
 }
 
 TEST(TransformCache, BoundedButKeepsWhatItHolds) {
