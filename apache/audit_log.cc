@@ -105,12 +105,12 @@ void write_audit_log(request_rec* r, RequestState& st) {
   FinalResponse out;
   out.status = last->status;
   const char* line = last->status_line ? last->status_line : ap_get_status_line(last->status);
-  out.status_line = pool_copy(r->pool, line);
+  out.status_line = view_of(line);
   out.protocol = response_protocol(last);
-  out.handler = pool_copy(r->pool, last->handler);
-  out.server = pool_copy(r->pool, ap_get_server_banner());
-  out.remote_user = pool_copy(r->pool, r->connection->remote_logname);
-  out.local_user = pool_copy(r->pool, last->user);
+  out.handler = view_of(last->handler);
+  out.server = view_of(ap_get_server_banner());
+  out.remote_user = view_of(r->connection->remote_logname);
+  out.local_user = view_of(last->user);
   out.bytes_sent = static_cast<uint64_t>(last->bytes_sent);
   response_headers(last, out.headers);
   out.apache_errors = st.apache_errors;

@@ -176,8 +176,8 @@ void register_server_signature_hook();  // SecServerSignature: the Server header
 void describe_server(request_rec* r, Transaction& tx);  // AUTH_TYPE, SCRIPT_* … before phase 2
 // The transaction ends in r->pool's pre-cleanup, and what httpd keeps for a request (its tables'
 // strings included, by APR's contract) lives in that pool or a longer one: a view is enough.
-// Only what httpd later rewrites in place (the path, decoded after phase 1; a bucket's bytes)
-// needs a copy in r's pool.
+// Only what httpd may later rewrite in place (the path and URI, decoded after phase 1;
+// r->filename and r->path_info) and a bucket's bytes need a copy in r's pool.
 std::string_view view_of(const char* s);  // empty for nullptr
 std::string_view pool_copy(apr_pool_t* p, const char* s);
 std::string_view pool_copy(apr_pool_t* p, const char* s, size_t n);
