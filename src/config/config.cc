@@ -42,18 +42,19 @@ const ActionSet& Config::Impl::default_actions(int phase) const {
 }
 
 const PhasePlan& Config::Impl::phase_plan(int phase) const {
-  // Checked first: call_once costs thread-local stores and a pthread_once on every call, and
-  // this runs several times per transaction.
-  if (!plans_ready_.load(std::memory_order_acquire)) build_plans();
+  build_plans();
   return plans_[phase >= 1 && phase <= 5 ? phase : 0];
 }
 
 size_t Config::Impl::transform_cache_slots() const {
-  if (!plans_ready_.load(std::memory_order_acquire)) build_plans();
+  build_plans();
   return transform_cache_slots_;
 }
 
 void Config::Impl::build_plans() const {
+  // Checked first: call_once costs thread-local stores and a pthread_once on every call, and
+  // this runs several times per transaction.
+  if (plans_ready_.load(std::memory_order_acquire)) return;
   std::call_once(plans_built_, [this] {
     // Room for a few values through each pipeline before the cache grows: a handful of rules
     // with transformations do not pay for clearing CRS's 512 slots in every transaction.

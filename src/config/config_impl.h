@@ -70,7 +70,7 @@ struct Config::Impl {
   size_t transform_cache_slots() const;
 
  private:
-  void build_plans() const;
+  void build_plans() const;  // once; a no-op after the first call
 
   mutable std::once_flag plans_built_;
   mutable std::atomic<bool> plans_ready_{false};
