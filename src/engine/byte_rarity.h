@@ -55,4 +55,26 @@ constexpr bool has_anchor_byte(std::string_view literal) {
   return !literal.empty() && folded_commonness(rarest_byte(literal)) <= kMaxAnchorCommonness;
 }
 
+// More literals than that, or literals without a rare byte, the prefilter can still take in a
+// byte table: every byte of the subject is looked up, and each literal hangs off its rarest byte.
+// That is slower than the scans above but far quicker than PCRE2 on patterns it cannot start
+// cheaply, as long as the hits stay few: no literal may consist of the very common bytes alone,
+// and only a few may lack a rare byte.
+inline constexpr size_t kMaxTableLiterals = 64;
+inline constexpr size_t kMaxTableCommonLiterals = 12;
+inline constexpr int kMaxTableAnchorCommonness = kMaxAnchorCommonness + 1;
+
+// Whether the byte table can take `literals` (a range of lowercase strings, none empty).
+template <typename Strings>
+bool fits_byte_table(const Strings& literals) {
+  size_t count = 0, common = 0;
+  for (const auto& x : literals) {
+    if (++count > kMaxTableLiterals) return false;
+    if (has_anchor_byte(x)) continue;
+    if (x.size() < 2 || folded_commonness(rarest_byte(x)) > kMaxTableAnchorCommonness) return false;
+    if (++common > kMaxTableCommonLiterals) return false;
+  }
+  return true;
+}
+
 }  // namespace rampart

@@ -42,6 +42,7 @@ std::unique_ptr<Regex> Regex::compile(std::string_view pattern, uint32_t flags,
   if (flags & kCaseless) options |= PCRE2_CASELESS;
   if (flags & kDotAll) options |= PCRE2_DOTALL;
   if (flags & kDollarEndOnly) options |= PCRE2_DOLLAR_ENDONLY;
+  if (flags & kAnchored) options |= PCRE2_ANCHORED;
   int errcode = 0;
   PCRE2_SIZE erroffset = 0;
   pcre2_code* code = pcre2_compile(reinterpret_cast<PCRE2_SPTR>(pattern.data()), pattern.size(),

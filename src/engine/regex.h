@@ -37,7 +37,8 @@ class RegexScratch {
 
 class Regex {
  public:
-  enum : uint32_t { kCaseless = 1, kDotAll = 2, kDollarEndOnly = 4 };
+  // kAnchored: a match must start at the subject's start.
+  enum : uint32_t { kCaseless = 1, kDotAll = 2, kDollarEndOnly = 4, kAnchored = 8 };
   // What @rx compiles with, as v2 does (PCRE_DOTALL | PCRE_DOLLAR_ENDONLY): `.` matches a
   // newline, and `$` only the very end of the value (not before a final newline).
   static constexpr uint32_t kRxFlags = kDotAll | kDollarEndOnly;

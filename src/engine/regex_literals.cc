@@ -16,10 +16,12 @@ using Set = std::set<std::string>;
 
 // Bounds that keep the analysis cheap and the automaton small. Past them a piece of pattern is
 // treated as matching anything, which only costs selectivity, never correctness.
-constexpr size_t kMaxExact = 64;      // strings in an "exact" set (cross products grow fast)
-constexpr size_t kMaxRequired = 512;  // literals in a required set (CRS has long word lists)
-constexpr size_t kMaxClass = 4;       // a class of up to this many lowercased bytes is expanded
-constexpr size_t kMaxDepth = 100;     // group nesting; deeper patterns get no prefilter
+constexpr size_t kMaxExact = 64;       // strings in an "exact" set (cross products grow fast)
+constexpr size_t kMaxRequired = 512;   // literals in a required set (CRS has long word lists)
+constexpr size_t kMaxClass = 4;        // a class of up to this many lowercased bytes is expanded
+constexpr size_t kMaxClassBytes = 32;  // a larger one of rare bytes requires one of them
+constexpr size_t kMaxSmallRun = 8;     // optional parts multiply a run up to this many strings
+constexpr size_t kMaxDepth = 100;      // group nesting; deeper patterns get no prefilter
 
 unsigned char lower(unsigned char c) {
   return c >= 'A' && c <= 'Z' ? static_cast<unsigned char>(c + ('a' - 'A')) : c;
@@ -55,6 +57,15 @@ Info anything() {
   return Info{};
 }
 
+// In a requirement, "or the match starts where the subject starts" (a `^` branch): the prefilter
+// then answers that only an anchored match is left to try. Lowercased literals never hold an
+// uppercase letter, so this cannot be confused with one.
+const std::string kAtStart = "^AT-START";
+
+Info at_start() {
+  return Info{Set{""}, Set{kAtStart}};
+}
+
 // A requirement is only useful when every alternative is non-empty.
 bool usable(const Set& s) {
   return !s.empty() && !s.contains("");
@@ -67,29 +78,48 @@ std::optional<Set> requirement(const Info& info) {
 
 size_t shortest(const Set& s) {
   size_t n = SIZE_MAX;
-  for (const std::string& x : s) n = std::min(n, x.size());
+  for (const std::string& x : s) {
+    if (x != kAtStart) n = std::min(n, x.size());
+  }
   return n;
+}
+
+// The shortest literal longer than a byte; 0 when there is none.
+size_t shortest_word(const Set& s) {
+  size_t n = SIZE_MAX;
+  for (const std::string& x : s) {
+    if (x.size() > 1 && x != kAtStart) n = std::min(n, x.size());
+  }
+  return n == SIZE_MAX ? 0 : n;
 }
 
 // How common the anchor the prefilter would find for `s` is at worst: the largest, over the
 // literals, of each one's rarest byte (engine/byte_rarity.h).
 int worst_anchor(const Set& s) {
   int worst = 0;
-  for (const std::string& x : s) worst = std::max(worst, folded_commonness(rarest_byte(x)));
+  for (const std::string& x : s) {
+    if (x != kAtStart) worst = std::max(worst, folded_commonness(rarest_byte(x)));
+  }
   return worst;
 }
 
 // How the prefilter (engine/regex_prefilter.h) would search for `s`: 0 when every literal has a
 // rare byte to anchor on, 1 when up to kMaxCommonLiterals have none and are searched one by one,
-// 2 when it would not search at all.
+// 2 when more have none but the byte table can still take them all (fits_byte_table), 3 when it
+// would not search at all.
 int search_cost(const Set& s) {
+  if (s.size() == 1 && s.contains(kAtStart)) return 3;  // nothing to search: PCRE2 anchors itself
   size_t common = 0;
   for (const std::string& x : s) {
-    if (has_anchor_byte(x)) continue;
-    if (x.size() < kMinRequiredLiteral) return 2;
+    if (x == kAtStart || has_anchor_byte(x)) continue;
+    if (x.size() < kMinRequiredLiteral) return 3;
     ++common;
   }
-  return common == 0 ? 0 : common <= kMaxCommonLiterals ? 1 : 2;
+  if (common == 0) return 0;
+  if (common <= kMaxCommonLiterals) return 1;
+  Set literals = s;
+  literals.erase(kAtStart);
+  return fits_byte_table(literals) ? 2 : 3;
 }
 
 // Of two valid requirements, the one the prefilter searches more cheaply wins: `while\s*\(` is
@@ -99,8 +129,13 @@ int search_cost(const Set& s) {
 bool better(const Set& a, const Set& b) {
   int ca = search_cost(a), cb = search_cost(b);
   if (ca != cb) return ca < cb;
+  // A subject without the literals still costs an anchored PCRE2 run.
+  if (a.contains(kAtStart) != b.contains(kAtStart)) return !a.contains(kAtStart);
   size_t la = std::min<size_t>(shortest(a), 6), lb = std::min<size_t>(shortest(b), 6);
   if (la != lb) return la > lb;
+  // Rare single bytes alongside (what a gap between letters requires), the words still count.
+  size_t wa = std::min<size_t>(shortest_word(a), 6), wb = std::min<size_t>(shortest_word(b), 6);
+  if (wa != wb) return wa > wb;
   if (ca == 0) {
     int wa = worst_anchor(a), wb = worst_anchor(b);
     if (wa != wb) return wa < wb;
@@ -111,9 +146,18 @@ bool better(const Set& a, const Set& b) {
 // A concatenation, item by item. Adjacent exact items multiply into a "run" of exact strings;
 // anything else (or a run grown too large) cuts the run, which then becomes a candidate
 // requirement. The concatenation requires the best candidate: any one of them would do.
+//
+// An optional item that requires something whenever it consumes anything (`[\"']*`, `\\?`) need
+// not cut the run: a match either skips it, and then contains the run's string unbroken, or
+// contains one of its own requirement. So the run goes on, and its candidate widens by that
+// requirement ("pending"). CRS spells shell commands with such gaps between the letters
+// (`b["')\[\\]*u...`), which would otherwise leave nothing longer than a letter.
 class Sequence {
  public:
   void append(const Set& exact) {
+    // An optional item skipped just before is inside the run only if the run had begun.
+    if (!run_.contains("")) pending_.insert(gap_.begin(), gap_.end());
+    gap_.clear();
     if (exact.size() > kMaxExact) {
       cut();
       consider(exact);
@@ -126,31 +170,67 @@ class Sequence {
     }
     run_ = std::move(next);
   }
+  size_t run_size() const { return run_.size(); }
+  // An optional item that, when it consumes anything, contains one of `required`.
+  void skip_optional(const Set& required) {
+    if (pending_.size() + gap_.size() + required.size() > kMaxRequired) {
+      cut();
+      return;
+    }
+    consider(run_with_pending());  // the run so far holds on its own
+    gap_.insert(required.begin(), required.end());
+    exact_ = false;
+  }
   // What follows is not adjacent to the run: the run ends here.
   void cut() {
-    consider(run_);
+    consider(run_with_pending());
     run_ = Set{""};
+    pending_.clear();
+    gap_.clear();
     exact_ = false;
   }
   void consider(const std::optional<Set>& s) {
     if (s && usable(*s) && (!best_ || better(*s, *best_))) best_ = s;
   }
   Info finish() {
-    if (exact_) return exact_of(std::move(run_));
+    if (exact_) return Info{std::move(run_), std::move(best_)};
     cut();
     return Info{std::nullopt, std::move(best_)};
   }
 
  private:
+  // The run's strings that contain a pending literal are redundant (`b\\usybox` beside `\\`).
+  Set run_with_pending() const {
+    Set s = pending_;
+    for (const std::string& r : run_) {
+      if (std::none_of(pending_.begin(), pending_.end(),
+                       [&](const std::string& p) { return r.find(p) != std::string::npos; }))
+        s.insert(r);
+    }
+    return s;
+  }
+
   Set run_{""};
+  Set pending_;  // what skipped items inside the run require
+  Set gap_;      // what those skipped since the run's last string require
   bool exact_ = true;
   std::optional<Set> best_;
 };
+
+// True when every string of `s` but the empty one is a single rare byte: as an optional item
+// (`\\?`, `'?`) it is better skipped over (Sequence::skip_optional) than multiplied into the run.
+bool rare_bytes_only(const Set& s) {
+  return std::all_of(s.begin(), s.end(), [](const std::string& x) {
+    return x.empty() || (x.size() == 1 && has_anchor_byte(x));
+  });
+}
 
 constexpr int kUnbounded = -1;
 
 // Adds `atom` repeated min..max times.
 void add(Sequence& seq, const Info& atom, int min, int max) {
+  // An exact atom may require more than its strings show: `^` is empty but anchors the match.
+  if (min >= 1 && atom.exact && atom.required) seq.consider(atom.required);
   if (min == 1 && max == 1) {
     if (atom.exact) {
       seq.append(*atom.exact);
@@ -161,10 +241,26 @@ void add(Sequence& seq, const Info& atom, int min, int max) {
     return;
   }
   if (min == 0) {
-    if (max == 1 && atom.exact && atom.exact->size() < kMaxExact) {
+    // `colou?r`: both spellings join the run, while that keeps it small or the optional part
+    // has common bytes.
+    if (max == 1 && atom.exact && atom.exact->size() < kMaxExact &&
+        (seq.run_size() * (atom.exact->size() + 1) <= kMaxSmallRun ||
+         !rare_bytes_only(*atom.exact))) {
       Set s = *atom.exact;
       s.insert("");
       seq.append(s);
+      return;
+    }
+    // When the repetition consumes anything it consumes at least one match of the atom.
+    std::optional<Set> required = requirement(atom);
+    if (atom.exact) {
+      required = *atom.exact;
+      required->erase("");
+      if (required->empty()) return;  // the atom consumes nothing at all
+    }
+    // Only a requirement as cheap to search as a rare byte is worth carrying along the run.
+    if (required && usable(*required) && search_cost(*required) == 0) {
+      seq.skip_optional(*required);
     } else {
       seq.cut();
     }
@@ -185,7 +281,7 @@ void add(Sequence& seq, const Info& atom, int min, int max) {
 // is then discarded.
 class Parser {
  public:
-  explicit Parser(std::string_view p) : p_(p) {}
+  explicit Parser(std::string_view p) : p_(p), multiline_(sets_multiline(p)) {}
 
   std::optional<Info> run() {
     Info info = alternation(0);
@@ -337,6 +433,7 @@ class Parser {
       case '.':
         return anything();
       case '^':
+        return multiline_ ? empty_match() : at_start();
       case '$':
         return empty_match();
       case '\\':
@@ -458,9 +555,10 @@ class Parser {
       case 'N':
         if (next_is('{')) return fail();
         return anything();
+      case 'A':
+        return at_start();
       case 'b':
       case 'B':
-      case 'A':
       case 'Z':
       case 'z':
       case 'G':
@@ -558,9 +656,17 @@ class Parser {
     for (int b = 0; b < 256; ++b) {
       if (!bits.test(b)) continue;
       out.insert(std::string(1, static_cast<char>(lower(static_cast<unsigned char>(b)))));
-      if (out.size() > kMaxClass) return anything();
+      if (out.size() > kMaxClassBytes) return anything();
     }
     if (out.empty()) return fail();  // matches nothing: not worth reasoning about
+    // A larger class would multiply a run past use, but still requires one of its bytes, which
+    // is worth something when they are all rare punctuation (`["')\[\\]`), unlike digits.
+    if (out.size() > kMaxClass) {
+      bool rare = std::all_of(out.begin(), out.end(), [](const std::string& x) {
+        return !is_alnum(static_cast<unsigned char>(x[0])) && has_anchor_byte(x);
+      });
+      return rare ? Info{std::nullopt, std::move(out)} : anything();
+    }
     return exact_of(std::move(out));
   }
 
@@ -612,7 +718,21 @@ class Parser {
     return v < 0 ? 0 : v;
   }
 
+  // Whether an option group anywhere might turn on (?m), under which `^` also matches after a
+  // newline: then `^` anchors nothing. Errs towards yes (an escaped `\(?m` counts).
+  static bool sets_multiline(std::string_view p) {
+    for (size_t at = p.find("(?"); at != std::string_view::npos; at = p.find("(?", at + 1)) {
+      for (size_t j = at + 2;
+           j < p.size() && std::string_view("imnsxJU-^").find(p[j]) != std::string_view::npos;
+           ++j) {
+        if (p[j] == 'm') return true;
+      }
+    }
+    return false;
+  }
+
   std::string_view p_;
+  const bool multiline_;
   size_t pos_ = 0;
   bool quoting_ = false;
   bool failed_ = false;
@@ -620,12 +740,16 @@ class Parser {
 
 }  // namespace
 
-std::optional<std::vector<std::string>> required_literals(std::string_view pattern) {
+std::optional<std::vector<std::string>> required_literals(std::string_view pattern,
+                                                          bool* or_at_start) {
   std::optional<Info> info = Parser(pattern).run();
   if (!info) return std::nullopt;
   std::optional<Set> req = requirement(*info);
   if (!req || !usable(*req) || req->size() > kMaxRequired) return std::nullopt;
-  if (shortest(*req) < kMinRequiredLiteral && search_cost(*req) == 2) return std::nullopt;
+  if (shortest(*req) < kMinRequiredLiteral && search_cost(*req) == 3) return std::nullopt;
+  bool at_start = req->erase(kAtStart) > 0;
+  if (at_start && (or_at_start == nullptr || req->empty())) return std::nullopt;
+  if (or_at_start != nullptr) *or_at_start = at_start;
   // A literal that contains another is redundant: finding the shorter one already passes.
   std::vector<std::string> out;
   for (const std::string& s : *req) {

@@ -26,6 +26,11 @@ inline constexpr size_t kMinRequiredLiteral = 2;
 // "while" and "("), the requirement chosen is the one the prefilter searches most cheaply
 // (every literal with a rare byte, then at most three words of common letters), then the one
 // with the longest literals. `pattern` must compile with PCRE2.
-std::optional<std::vector<std::string>> required_literals(std::string_view pattern);
+//
+// A pattern with a `^` branch (`(?:^|;)\s*rm`) requires no literal at the start of the subject.
+// With `or_at_start` given, such a requirement is still returned and *or_at_start is set: a
+// subject without the literals can then only match at its start. Without it, none is returned.
+std::optional<std::vector<std::string>> required_literals(std::string_view pattern,
+                                                          bool* or_at_start = nullptr);
 
 }  // namespace rampart

@@ -15,20 +15,51 @@
 namespace rampart {
 
 std::unique_ptr<RegexPrefilter> RegexPrefilter::build(std::string_view pattern) {
-  std::optional<std::vector<std::string>> found = required_literals(pattern);
+  bool or_at_start = false;
+  std::optional<std::vector<std::string>> found = required_literals(pattern, &or_at_start);
   if (!found) return nullptr;
   std::unique_ptr<RegexPrefilter> pf(new RegexPrefilter());
+  pf->or_at_start_ = or_at_start;
   pf->literals_ = std::move(*found);
+  if (pf->use_scans() || pf->use_table()) return pf;
+  return nullptr;
+}
+
+bool RegexPrefilter::use_scans() {
   std::vector<uint32_t> anchored, common;
-  for (uint32_t i = 0; i < pf->literals_.size(); ++i)
-    (has_anchor_byte(pf->literals_[i]) ? anchored : common).push_back(i);
-  if (common.size() > kMaxCommonLiterals) return nullptr;
+  for (uint32_t i = 0; i < literals_.size(); ++i)
+    (has_anchor_byte(literals_[i]) ? anchored : common).push_back(i);
+  if (common.size() > kMaxCommonLiterals) return false;
   for (uint32_t i : common) {
-    if (pf->literals_[i].size() < 2) return nullptr;  // a single common byte occurs everywhere
-    pf->add_common(i);
+    if (literals_[i].size() < 2) return false;  // a single common byte occurs everywhere
   }
-  if (!anchored.empty() && !pf->choose_anchors(anchored)) return nullptr;
-  return pf;
+  if (!anchored.empty() && !choose_anchors(anchored)) return false;
+  for (uint32_t i : common) add_common(i);
+  return true;
+}
+
+bool RegexPrefilter::use_table() {
+  if (!fits_byte_table(literals_)) return false;
+  std::vector<uint8_t> values;  // the compared value of each slot
+  for (uint32_t i = 0; i < literals_.size(); ++i) {
+    const std::string& lit = literals_[i];
+    uint8_t v = rarest_byte(lit);
+    auto at = std::find(values.begin(), values.end(), v);
+    size_t slot = static_cast<size_t>(at - values.begin());
+    if (at == values.end()) {
+      values.push_back(v);
+      table_anchored_.emplace_back();
+    }
+    uint32_t offset = 0;
+    while (fold_case(lit[offset]) != v) ++offset;
+    table_anchored_[slot].push_back(Anchored{i, offset});
+  }
+  // A compared value v stands for the bytes v and v without kCaseFold (byte_rarity.h).
+  for (size_t slot = 0; slot < values.size(); ++slot) {
+    byte_slot_[values[slot]] = static_cast<uint8_t>(slot + 1);
+    byte_slot_[values[slot] & ~kCaseFold & 0xff] = static_cast<uint8_t>(slot + 1);
+  }
+  return true;
 }
 
 RegexPrefilter::~RegexPrefilter() = default;
@@ -204,7 +235,20 @@ bool RegexPrefilter::contains(std::string_view subject, const Common& c) const {
   return false;
 }
 
-bool RegexPrefilter::may_match(std::string_view subject) const {
+bool RegexPrefilter::any_in_table(std::string_view subject) const {
+  const auto* p = reinterpret_cast<const unsigned char*>(subject.data());
+  for (size_t i = 0; i < subject.size(); ++i) {
+    uint8_t slot = byte_slot_[p[i]];
+    if (slot == 0) continue;
+    for (const Anchored& e : table_anchored_[slot - 1]) {
+      if (i >= e.offset && literal_at(subject, i - e.offset, e.literal)) return true;
+    }
+  }
+  return false;
+}
+
+bool RegexPrefilter::contains_literal(std::string_view subject) const {
+  if (!table_anchored_.empty()) return any_in_table(subject);
   if (anchor_count_ > 0 && any_anchored(subject)) return true;
   return std::any_of(common_.begin(), common_.end(),
                      [&](const Common& c) { return contains(subject, c); });

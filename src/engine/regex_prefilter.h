@@ -8,7 +8,9 @@
 // bytes (ASCII case folded), which an SSE2 scan finds 16 bytes at a time, each hit checked
 // against the literals it anchors. The few literals without one ("select", "runtime") are
 // searched one at a time, by their two rarest bytes at once, each candidate position checked.
-// Literal sets that need more than that get no prefilter.
+// Literal sets that need more than that (more anchors, more such literals) go into a byte table
+// instead, which looks up every byte of the subject; sets too common even for that
+// (fits_byte_table) get no prefilter.
 #pragma once
 
 #include <array>
@@ -27,11 +29,22 @@ class RegexPrefilter {
   static std::unique_ptr<RegexPrefilter> build(std::string_view pattern);
   ~RegexPrefilter();
 
-  // False only when `subject` contains none of the literals (ASCII case-insensitively), in which
-  // case the pattern cannot match it.
-  bool may_match(std::string_view subject) const;
+  enum class Verdict {
+    kNoMatch,      // the pattern cannot match the subject
+    kMaybe,        // PCRE2 has to tell
+    kOnlyAtStart,  // only a match starting at the subject's start is possible
+  };
+  // kMaybe when `subject` contains one of the literals (ASCII case-insensitively); otherwise
+  // kOnlyAtStart for a pattern with a `^` branch (or_at_start()), kNoMatch for any other.
+  Verdict check(std::string_view subject) const {
+    if (contains_literal(subject)) return Verdict::kMaybe;
+    return or_at_start_ ? Verdict::kOnlyAtStart : Verdict::kNoMatch;
+  }
+  // False only when the pattern cannot match `subject`.
+  bool may_match(std::string_view subject) const { return check(subject) != Verdict::kNoMatch; }
 
   const std::vector<std::string>& literals() const { return literals_; }
+  bool or_at_start() const { return or_at_start_; }
 
  private:
   static constexpr int kMaxAnchors = 8;
@@ -47,20 +60,29 @@ class RegexPrefilter {
   };
 
   RegexPrefilter() = default;
+  bool use_scans();  // the anchor scan and the pair searches; false when they cannot take them all
+  bool use_table();  // the byte table; false when the literals are too common even for that
   bool choose_anchors(const std::vector<uint32_t>& which);
   void add_common(uint32_t literal);
   bool check_anchor_hit(std::string_view subject, size_t pos) const;
   bool literal_at(std::string_view subject, size_t start, uint32_t literal) const;
   bool any_anchored(std::string_view subject) const;
   bool contains(std::string_view subject, const Common& c) const;
+  bool any_in_table(std::string_view subject) const;
+  bool contains_literal(std::string_view subject) const;
 
   std::vector<std::string> literals_;  // lowercase
+  bool or_at_start_ = false;           // see required_literals()
   // Anchor bytes as compared: byte | kCaseFold (engine/byte_rarity.h); the scan compares the
   // first anchor_count_ (none when every literal is a Common one).
   int anchor_count_ = 0;
   std::array<uint8_t, kMaxAnchors> anchors_{};
   std::array<std::vector<Anchored>, kMaxAnchors> anchored_;
   std::vector<Common> common_;
+  // The byte table, when used (then it alone is searched): per byte, 0 or 1 + the slot whose
+  // literals hang off it.
+  std::array<uint8_t, 256> byte_slot_{};
+  std::vector<std::vector<Anchored>> table_anchored_;
 };
 
 }  // namespace rampart

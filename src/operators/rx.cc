@@ -4,7 +4,9 @@
 // Parameter: the pattern. Example: SecRule ARGS "@rx (?i)\bunion\s+select\b" "id:1,capture"
 // Message: Pattern match "<pattern, escaped, cut at 252 bytes>" at <var>.
 // A precompiled pattern gets a literal prefilter when one can be derived (engine/regex_literals.h):
-// a value containing none of the literals cannot match, so PCRE2 is not run for it.
+// a value containing none of the literals cannot match, so PCRE2 is not run for it. When the
+// pattern has a `^` branch such a value can still match at its start, and a copy of the pattern
+// compiled anchored tries just that: the same match, without a walk over every offset.
 #include "engine/compile_cache.h"
 #include "engine/regex.h"
 #include "engine/regex_prefilter.h"
@@ -42,9 +44,16 @@ struct CompiledRx {
   explicit CompiledRx(std::unique_ptr<Regex> regex)
       : re(std::move(regex)),
         prefilter(RegexPrefilter::build(re->pattern())),
-        message_pattern(truncate_for_message(log_escape(re->pattern()))) {}
+        message_pattern(truncate_for_message(log_escape(re->pattern()))) {
+    if (prefilter != nullptr && prefilter->or_at_start()) {
+      std::string error;
+      anchored = Regex::compile(re->pattern(), Regex::kRxFlags | Regex::kAnchored, error);
+      if (anchored == nullptr) prefilter.reset();  // not expected: it compiled unanchored
+    }
+  }
   std::unique_ptr<Regex> re;
   std::unique_ptr<RegexPrefilter> prefilter;  // nullptr: none derived, PCRE2 always runs
+  std::unique_ptr<Regex> anchored;            // for RegexPrefilter::Verdict::kOnlyAtStart
   std::string message_pattern;                // escaped once here so a match only concatenates
 };
 
@@ -55,7 +64,16 @@ class Rx final : public Operator {
   bool match(std::string_view value, std::string_view, MatchState& st) const override {
     // A value without any of the pattern's literals cannot match: PCRE2 is skipped, the answer
     // is the same (and a match limit it might have hit on the way is not reached).
-    if (c_->prefilter != nullptr && !c_->prefilter->may_match(value)) return false;
+    if (c_->prefilter != nullptr) {
+      switch (c_->prefilter->check(value)) {
+        case RegexPrefilter::Verdict::kNoMatch:
+          return false;
+        case RegexPrefilter::Verdict::kOnlyAtStart:
+          return run(*c_->anchored, c_->message_pattern, value, st);
+        case RegexPrefilter::Verdict::kMaybe:
+          break;
+      }
+    }
     return run(*c_->re, c_->message_pattern, value, st);
   }
 

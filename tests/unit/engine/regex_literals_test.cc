@@ -185,6 +185,43 @@ TEST(RegexLiterals, AnchorsAndAssertionsAreEmpty) {
   EXPECT_EQ(lits("\\Aab\\Kcd\\z"), (Lits{"abcd"}));
 }
 
+// CRS spells shell commands with optional quotes, backslashes and `$@` between the letters. A
+// match either has none of them, and then holds the word whole, or holds one of their bytes.
+TEST(RegexLiterals, WordsSpelledWithGaps) {
+  EXPECT_EQ(lits("(?i)c[\"'\\\\]*a[\"'\\\\]*t\\s"), (Lits{"\"", "'", "\\", "cat"}));
+  EXPECT_EQ(lits("b\\\\?u\\\\?s\\\\?y\\\\?x"), (Lits{"\\", "busyx"}));
+  EXPECT_EQ(lits("e\\\\?v\\\\?a\\\\?l")->size(), 8u);           // a few gaps: every spelling
+  EXPECT_EQ(lits("zip_?file"), (Lits{"zip_file", "zipfile"}));  // few spellings: all kept
+  // A gap of common bytes would make the requirement worse than the words around it.
+  EXPECT_EQ(lits("ab{0,3}cd"), (Lits{"cd"}));
+}
+
+// A class of rare punctuation requires one of its bytes; digits or letters are too common.
+TEST(RegexLiterals, ClassesOfRarePunctuation) {
+  EXPECT_EQ(lits("[;|&`$]\\s*id"), (Lits{"$", "&", ";", "`", "|"}));
+  EXPECT_EQ(lits("[0-9]"), std::nullopt);
+  EXPECT_EQ(lits("[a-f]"), std::nullopt);
+}
+
+// `^` matches only at the start (no multiline mode): a branch with it requires nothing but that.
+TEST(RegexLiterals, StartBranchesNeedTheCallersConsent) {
+  bool at_start = false;
+  EXPECT_EQ(required_literals("(?:^|;)\\s*rm", &at_start), (Lits{";"}));
+  EXPECT_TRUE(at_start);
+  EXPECT_EQ(required_literals("(?:\\A|;)\\s*rm", &at_start), (Lits{";"}));
+  EXPECT_TRUE(at_start);
+  EXPECT_EQ(required_literals("(?:^|;)\\s*rm"), std::nullopt);  // a caller that cannot anchor
+  EXPECT_EQ(required_literals("^rm|;", &at_start), (Lits{";", "rm"}));  // a literal beats it
+  EXPECT_FALSE(at_start);
+  // Under (?m), anywhere in the pattern, `^` also matches after a newline.
+  EXPECT_EQ(required_literals("(?:^|;)rm(?m)", &at_start), (Lits{"rm"}));
+  EXPECT_FALSE(at_start);
+  EXPECT_EQ(required_literals("(?:^|;)\\s*[a-z]+(?m)", &at_start), std::nullopt);
+  EXPECT_EQ(required_literals("(?:^|;)\\s*[a-z]+", &at_start), (Lits{";"}));
+  EXPECT_TRUE(at_start);
+  EXPECT_EQ(required_literals("^", &at_start), std::nullopt);  // PCRE2 anchors that itself
+}
+
 TEST(RegexLiterals, LargeAlternationsStayWhole) {
   std::string p = "(?:";
   for (int i = 0; i < 100; ++i) p += (i ? "|w" : "w") + std::to_string(i) + "x";

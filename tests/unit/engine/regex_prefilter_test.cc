@@ -53,13 +53,40 @@ TEST(RegexPrefilter, CommonLiteralsFoundByTheirRarestBytes) {
   EXPECT_TRUE(pf->may_match(std::string(40, 's') + "eLect" + std::string(40, 'x')));
 }
 
+// Ten literals, each with its own rare byte, are more anchors than the scan compares; with
+// words of common letters besides, more than it searches one by one: the byte table takes both.
+TEST(RegexPrefilter, ByteTableFindsLiteralsAtEveryOffset) {
+  for (const char* pattern : {"\\$\\$|<<|>>|\\(\\(|\\)\\)|\\{\\{|\\}\\}|##|@@|!!",
+                              "(?i)command|watch|nohup|strace|time|[;|&`]"}) {
+    SCOPED_TRACE(pattern);
+    auto pf = RegexPrefilter::build(pattern);
+    ASSERT_NE(pf, nullptr);
+    expect_found_everywhere(*pf, std::string(64, 'e'));
+    expect_found_everywhere(*pf, std::string(64, 'M'));
+    EXPECT_FALSE(pf->may_match(""));
+    EXPECT_FALSE(
+        pf->may_match("$ < > ( ) { } # @ ! comand wach nohu strac tim " + std::string(40, 'c')));
+  }
+}
+
 TEST(RegexPrefilter, NoneWhenTheSearchWouldCostMore) {
-  // More literals of common letters only than are searched one by one.
-  EXPECT_EQ(RegexPrefilter::build("(?:alter|rename|insert|delete)\\s+"), nullptr);
+  // Literals of the most common letters only: they would hit on almost every byte.
+  EXPECT_EQ(RegexPrefilter::build("(?:alter|insert|delete|seat)\\s+"), nullptr);
   EXPECT_EQ(RegexPrefilter::build("\\d+"), nullptr);  // no literals at all
-  // Ten literals, each with its own rare byte: more anchors than the scan compares.
-  EXPECT_EQ(RegexPrefilter::build("\\$\\$|<<|>>|\\(\\(|\\)\\)|\\{\\{|\\}\\}|##|@@|!!"), nullptr);
-  EXPECT_NE(RegexPrefilter::build("\\$\\$|<<|>>|\\(\\(|\\)\\)|\\{\\{|\\}\\}|##"), nullptr);
+}
+
+// A value without the literals can still match a `^` branch, at its start only.
+TEST(RegexPrefilter, StartBranchLeavesAnAnchoredRun) {
+  auto pf = RegexPrefilter::build("(?:^|;)\\s*rm\\s");
+  ASSERT_NE(pf, nullptr);
+  EXPECT_TRUE(pf->or_at_start());
+  EXPECT_EQ(pf->check("a;rm -rf"), RegexPrefilter::Verdict::kMaybe);
+  EXPECT_EQ(pf->check("rm -rf"), RegexPrefilter::Verdict::kOnlyAtStart);
+  EXPECT_TRUE(pf->may_match("rm -rf"));
+  auto plain = RegexPrefilter::build(";\\s*rm\\s");
+  ASSERT_NE(plain, nullptr);
+  EXPECT_FALSE(plain->or_at_start());
+  EXPECT_EQ(plain->check("rm -rf"), RegexPrefilter::Verdict::kNoMatch);
 }
 
 }  // namespace

@@ -12,6 +12,12 @@ using namespace std::literals;
 using optest::build;
 using optest::Eval;
 
+struct CaptureCaseStart {
+  std::string_view value;
+  bool match;
+  std::vector<std::string> captures;
+};
+
 struct RxCase {
   std::string_view pattern;
   std::string_view value;
@@ -93,6 +99,25 @@ TEST(RxOperator, CaptureFillsGroupsZeroToNine) {
     Eval run("ARGS:a", /*capture=*/true);
     ASSERT_TRUE(run(*b.op, c.value));
     EXPECT_EQ(run.st.captures, c.captures);
+  }
+}
+
+// A pattern with a `^` branch gets a prefilter that, on a value without its literals, leaves only
+// an anchored run: the answer and the captures must be those of the whole pattern.
+TEST(RxOperator, StartBranchFindsTheSameMatchAnchored) {
+  const CaptureCaseStart cases[] = {
+      {"ls -la", true, {"ls ", "ls"}},       // no ';': the anchored run matches
+      {"a file ls -la", false, {}},          // no ';' and not at the start: no run at all
+      {"a; ls -la", true, {"; ls ", "ls"}},  // ';' present: the whole pattern runs
+      {"LS x", true, {"LS ", "LS"}},
+  };
+  auto b = build("rx", "(?i)(?:^|;)\\s*(ls|cat)\\s");
+  ASSERT_NE(b.op, nullptr) << b.error;
+  for (const CaptureCaseStart& c : cases) {
+    SCOPED_TRACE(c.value);
+    Eval run("ARGS:a", /*capture=*/true);
+    EXPECT_EQ(run(*b.op, c.value), c.match);
+    if (c.match) EXPECT_EQ(run.st.captures, c.captures);
   }
 }
 
