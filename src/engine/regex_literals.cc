@@ -105,21 +105,23 @@ int worst_anchor(const Set& s) {
 
 // How the prefilter (engine/regex_prefilter.h) would search for `s`: 0 when every literal has a
 // rare byte to anchor on, 1 when up to kMaxCommonLiterals have none and are searched one by one,
-// 2 when more have none but the byte table can still take them all (fits_byte_table), 3 when it
-// would not search at all.
+// 2 when more have none but the byte table can still take them all (fits_byte_table). 3 when
+// `s` says only "the match starts at the start": nothing to search, yet in an alternation beside
+// searchable branches it keeps the whole searchable. kUnsearchable when it would not search.
+constexpr int kUnsearchable = 4;
 int search_cost(const Set& s) {
-  if (s.size() == 1 && s.contains(kAtStart)) return 3;  // nothing to search: PCRE2 anchors itself
+  if (s.size() == 1 && s.contains(kAtStart)) return 3;
   size_t common = 0;
   for (const std::string& x : s) {
     if (x == kAtStart || has_anchor_byte(x)) continue;
-    if (x.size() < kMinRequiredLiteral) return 3;
+    if (x.size() < kMinRequiredLiteral) return kUnsearchable;
     ++common;
   }
   if (common == 0) return 0;
   if (common <= kMaxCommonLiterals) return 1;
   Set literals = s;
   literals.erase(kAtStart);
-  return fits_byte_table(literals) ? 2 : 3;
+  return fits_byte_table(literals) ? 2 : kUnsearchable;
 }
 
 // Of two valid requirements, the one the prefilter searches more cheaply wins: `while\s*\(` is
@@ -746,7 +748,8 @@ std::optional<std::vector<std::string>> required_literals(std::string_view patte
   if (!info) return std::nullopt;
   std::optional<Set> req = requirement(*info);
   if (!req || !usable(*req) || req->size() > kMaxRequired) return std::nullopt;
-  if (shortest(*req) < kMinRequiredLiteral && search_cost(*req) == 3) return std::nullopt;
+  if (shortest(*req) < kMinRequiredLiteral && search_cost(*req) == kUnsearchable)
+    return std::nullopt;
   bool at_start = req->erase(kAtStart) > 0;
   if (at_start && (or_at_start == nullptr || req->empty())) return std::nullopt;
   if (or_at_start != nullptr) *or_at_start = at_start;
