@@ -26,16 +26,20 @@ void record_transform(TransactionState& tx, std::string_view name,
 }
 
 // The value after the rule's transformation pipeline, cached per (pipeline, value). Once the
-// cache is full, an output is made in `scratch` instead, valid until the next call.
+// cache is full, an output is made in `scratch` instead, valid until the next call. With `bytes`,
+// also the output's ByteMask when the cache holds it (else null).
 std::string_view transformed(TransactionState& tx, const Rule& rule, std::string_view value,
-                             std::string& scratch) {
+                             std::string& scratch, const ByteMask** bytes) {
+  if (bytes != nullptr) *bytes = nullptr;
   if (rule.transforms.empty()) return value;
   TransformCache::Key key{rule.pipeline_key, rule.pipeline_hash, value};
   uint64_t hash = tx.transform_cache.hash(key);
   bool trace = tx.debug_enabled(9);  // the steps, so a site owner sees why a value matched
   if (const TransformCache::Entry* hit = tx.transform_cache.find(key, hash)) {
     if (trace) tx.debug(9, "T: t:" + rule.pipeline_key + " taken from the cache");
-    return hit->unchanged ? value : hit->text;
+    std::string_view output = hit->unchanged ? value : hit->text;
+    if (bytes != nullptr) *bytes = &tx.transform_cache.bytes_of(*hit, output);
+    return output;
   }
   // `current` views the input until a transformation changes it, then the latest output.
   std::string_view current = value;
@@ -64,14 +68,18 @@ std::string_view transformed(TransactionState& tx, const Rule& rule, std::string
   }
   key.value = tx.keep(value);  // the lookup's value may live shorter than the transaction
   TransformCache::Entry cached{changed ? tx.keep(out) : std::string_view(), !changed};
-  tx.transform_cache.insert(key, hash, cached);
-  return changed ? cached.text : value;
+  const TransformCache::Entry& stored = tx.transform_cache.insert(key, hash, cached);
+  std::string_view output = changed ? cached.text : key.value;
+  if (bytes != nullptr) *bytes = &tx.transform_cache.bytes_of(stored, output);
+  return output;
 }
 
-// multiMatch: the raw value and the value after every transformation that changed it.
+// multiMatch: the raw value and the value after every transformation that changed it. Not
+// cached: the stages are seldom shared, and caching each one cost more than it saved on short
+// values.
 void all_stages(TransactionState& tx, const Rule& rule, std::string_view value,
-                std::vector<std::string_view>& out) {
-  out.push_back(value);
+                std::vector<TransformStage>& out) {
+  out.push_back({value, nullptr});
   std::string current(value), next;
   transforms::TransformContext ctx{tx.settings().unicode_map.get()};
   for (const auto* t : rule.transforms) {
@@ -81,7 +89,7 @@ void all_stages(TransactionState& tx, const Rule& rule, std::string_view value,
     if (tx.profile) record_transform(tx, t->name, start);
     if (changed) {
       current.swap(next);
-      out.push_back(tx.keep(current));
+      out.push_back({tx.keep(current), nullptr});
     }
   }
 }
@@ -264,7 +272,7 @@ LinkResult eval_link(TransactionState& tx, const Rule& link, const Rule& starter
     TransactionState& tx;
     std::vector<variables::Selected> v = std::move(tx.selected_pool);
     std::string name = std::move(tx.name_pool);
-    std::vector<std::string_view> stages = std::move(tx.stage_pool);
+    std::vector<TransformStage> stages = std::move(tx.stage_pool);
     ~Pooled() {
       v.clear();
       tx.selected_pool = std::move(v);
@@ -279,7 +287,8 @@ LinkResult eval_link(TransactionState& tx, const Rule& link, const Rule& starter
   std::string param_buf, transform_scratch;
   std::string_view param = link.op_param.text();
   bool any = false;
-  std::vector<std::string_view>& stages = pooled.stages;
+  std::vector<TransformStage>& stages = pooled.stages;
+  const bool wants_bytes = link.op->wants_value_bytes();
   // Only the last link's message reaches the log, the audit log or an interception.
   bool wants_message = last && (starter.log || tx.debug_enabled(1) ||
                                 starter.actions.disruptive != Disruptive::kPass);
@@ -288,9 +297,13 @@ LinkResult eval_link(TransactionState& tx, const Rule& link, const Rule& starter
     if (link.actions.multi_match) {
       all_stages(tx, link, sel.value, stages);
     } else {
-      stages.push_back(transformed(tx, link, sel.value, transform_scratch));
+      const ByteMask* bytes = nullptr;
+      std::string_view value =
+          transformed(tx, link, sel.value, transform_scratch, wants_bytes ? &bytes : nullptr);
+      stages.push_back({value, bytes});
     }
-    for (std::string_view value : stages) {
+    for (const TransformStage& stage : stages) {
+      std::string_view value = stage.value;
       if (link.op_param.has_macros()) {
         param_buf.clear();
         link.op_param.expand(tx, param_buf);
@@ -302,6 +315,7 @@ LinkResult eval_link(TransactionState& tx, const Rule& link, const Rule& starter
       st.capture = link.actions.capture;
       st.scratch = &tx.scratch;
       st.tx = &tx;
+      st.value_bytes = stage.bytes;
       auto op_start = tx.profile ? Profile::Clock::now() : Profile::Clock::time_point();
       bool hit = link.op->match(value, param, st);
       if (tx.profiled_rule) tx.profiled_rule->operator_ns += Profile::since(op_start);

@@ -21,6 +21,15 @@ std::unique_ptr<RegexPrefilter> RegexPrefilter::build(std::string_view pattern) 
   std::unique_ptr<RegexPrefilter> pf(new RegexPrefilter());
   pf->or_at_start_ = or_at_start;
   pf->literals_ = std::move(*found);
+  for (const std::string& lit : pf->literals_) {
+    // The rarest byte as it is in the literal (lowercase); a subject may hold it in either case.
+    uint8_t v = rarest_byte(lit);
+    unsigned char c = static_cast<unsigned char>(*std::find_if(lit.begin(), lit.end(), [&](char x) {
+      return fold_case(static_cast<unsigned char>(x)) == v;
+    }));
+    pf->anchor_bytes_.add(c);
+    if (c >= 'a' && c <= 'z') pf->anchor_bytes_.add(static_cast<uint8_t>(c - ('a' - 'A')));
+  }
   if (pf->use_scans() || pf->use_table()) return pf;
   return nullptr;
 }

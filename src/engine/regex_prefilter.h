@@ -20,6 +20,8 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/byte_mask.h"
+
 namespace rampart {
 
 class RegexPrefilter {
@@ -36,8 +38,11 @@ class RegexPrefilter {
   };
   // kMaybe when `subject` contains one of the literals (ASCII case-insensitively); otherwise
   // kOnlyAtStart for a pattern with a `^` branch (or_at_start()), kNoMatch for any other.
-  Verdict check(std::string_view subject) const {
-    if (contains_literal(subject)) return Verdict::kMaybe;
+  // `bytes`, when given, must be the subject's: a subject without any literal's anchor byte
+  // is then answered without a scan.
+  Verdict check(std::string_view subject, const ByteMask* bytes = nullptr) const {
+    if ((bytes == nullptr || bytes->intersects(anchor_bytes_)) && contains_literal(subject))
+      return Verdict::kMaybe;
     return or_at_start_ ? Verdict::kOnlyAtStart : Verdict::kNoMatch;
   }
   // False only when the pattern cannot match `subject`.
@@ -73,6 +78,7 @@ class RegexPrefilter {
 
   std::vector<std::string> literals_;  // lowercase
   bool or_at_start_ = false;           // see required_literals()
+  ByteMask anchor_bytes_;  // a byte of each literal, in both cases: one must be in a subject
   // Anchor bytes as compared: byte | kCaseFold (engine/byte_rarity.h); the scan compares the
   // first anchor_count_ (none when every literal is a Common one).
   int anchor_count_ = 0;

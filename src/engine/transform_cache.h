@@ -9,9 +9,11 @@
 #include <algorithm>
 #include <bit>
 #include <cstdint>
+#include <deque>
 #include <string_view>
 #include <vector>
 
+#include "engine/byte_mask.h"
 #include "engine/seeded_hash.h"
 
 namespace rampart {
@@ -28,6 +30,7 @@ class TransformCache {
   struct Entry {
     std::string_view text;  // the output, when it differs from the input
     bool unchanged = false;
+    mutable const ByteMask* bytes = nullptr;  // the output's, once bytes_of() was asked
   };
 
   uint64_t hash(const Key& k) const {
@@ -45,11 +48,19 @@ class TransformCache {
   }
 
   // Stores `e` for `k`, which must not be in the cache yet. The key's views must live as long
-  // as the cache (the evaluator passes copies kept by the transaction).
-  void insert(const Key& k, uint64_t h, Entry e) {
+  // as the cache (the evaluator passes copies kept by the transaction). The stored entry is
+  // valid until the next insert.
+  const Entry& insert(const Key& k, uint64_t h, Entry e) {
     if ((size_ + 1) * 2 > slots_.size()) grow();
-    place(Slot{h, k, e, true});
     ++size_;
+    return slots_[place(Slot{h, k, e, true})].entry;
+  }
+
+  // The bytes of an entry's output (`output`, as the entry answered), made on first use; valid
+  // as long as the cache.
+  const ByteMask& bytes_of(const Entry& e, std::string_view output) {
+    if (e.bytes == nullptr) e.bytes = &masks_.emplace_back(ByteMask::of(output));
+    return *e.bytes;
   }
 
   // The table's size at the first insert: a power of two (Config::Impl::transform_cache_slots).
@@ -79,10 +90,11 @@ class TransformCache {
   // Fibonacci hashing: the high bits of the product, which mix every bit of the hash.
   size_t index(uint64_t h) const { return (h * 0x9e3779b97f4a7c15ULL) >> shift_; }
 
-  void place(const Slot& slot) {
+  size_t place(const Slot& slot) {
     size_t i = index(slot.hash);
     while (slots_[i].used) i = (i + 1) & mask_;
     slots_[i] = slot;
+    return i;
   }
 
   void grow() {
@@ -99,9 +111,17 @@ class TransformCache {
   size_t initial_slots_;
   SeededHash hash_value_;  // values come from the request: see seeded_hash.h
   std::vector<Slot> slots_;
+  std::deque<ByteMask> masks_;  // a deque: entries point into it while it grows
   size_t size_ = 0;
   size_t mask_ = 0;
   int shift_ = 64;
+};
+
+// A value as an operator sees it: after some transformations, with its ByteMask when the cache
+// has it at hand.
+struct TransformStage {
+  std::string_view value;
+  const ByteMask* bytes = nullptr;
 };
 
 }  // namespace rampart

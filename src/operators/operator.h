@@ -11,6 +11,7 @@
 #include <vector>
 
 namespace rampart {
+class ByteMask;
 class CompileCache;
 class RegexScratch;
 struct TransactionState;
@@ -38,6 +39,9 @@ struct MatchState {
   bool want_message = true;
   RegexScratch* scratch = nullptr;  // per-transaction PCRE2 state; never null during evaluation
   const TransactionState* tx = nullptr;  // for operators that expand macros themselves (@rsub)
+  // The bytes the value holds, when the engine has them at hand (see wants_value_bytes); else
+  // null.
+  const ByteMask* value_bytes = nullptr;
   // out, written only on a match
   std::string message;  // ModSecurity v2 rule message, e.g. `Pattern match "x" at ARGS:a.`
   std::vector<std::string> captures;  // with `capture`: index i becomes TX.i (0..9)
@@ -60,6 +64,9 @@ class Operator {
   // `param` is the parameter after macro expansion; operators whose parameter has no macros can
   // ignore it and use what they compiled at config time.
   virtual bool match(std::string_view value, std::string_view param, MatchState& st) const = 0;
+  // True when MatchState::value_bytes would spare work: the engine then asks the transformation
+  // cache for them.
+  virtual bool wants_value_bytes() const { return false; }
 };
 
 struct OperatorArgs {

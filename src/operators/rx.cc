@@ -65,7 +65,7 @@ class Rx final : public Operator {
     // A value without any of the pattern's literals cannot match: PCRE2 is skipped, the answer
     // is the same (and a match limit it might have hit on the way is not reached).
     if (c_->prefilter != nullptr) {
-      switch (c_->prefilter->check(value)) {
+      switch (c_->prefilter->check(value, st.value_bytes)) {
         case RegexPrefilter::Verdict::kNoMatch:
           return false;
         case RegexPrefilter::Verdict::kOnlyAtStart:
@@ -76,6 +76,7 @@ class Rx final : public Operator {
     }
     return run(*c_->re, c_->message_pattern, value, st);
   }
+  bool wants_value_bytes() const override { return c_->prefilter != nullptr; }
 
  private:
   std::shared_ptr<const CompiledRx> c_;

@@ -4,7 +4,8 @@
 // so that subjects near a match are common. Patterns PCRE2 refuses, or that get no prefilter,
 // are skipped; a match limit hit is no verdict. Where the prefilter leaves only a match at the
 // subject's start (a pattern with a `^` branch), the pattern compiled anchored must find the very
-// match the unanchored one finds.
+// match the unanchored one finds. Given the subject's ByteMask, the prefilter must answer the
+// same as without it.
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -21,6 +22,8 @@ void check(const rampart::Regex& re, const rampart::Regex* anchored,
            const rampart::RegexPrefilter& pf, const std::string& subject,
            rampart::RegexScratch& scratch) {
   Verdict verdict = pf.check(subject);
+  rampart::ByteMask bytes = rampart::ByteMask::of(subject);
+  if (pf.check(subject, &bytes) != verdict) __builtin_trap();  // the engine's shortcut differs
   if (verdict == Verdict::kMaybe) return;
   int full = re.match(subject, scratch);
   if (verdict == Verdict::kNoMatch) {

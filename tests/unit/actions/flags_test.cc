@@ -128,6 +128,41 @@ TEST(MultiMatchAction, UnchangedStagesAreNotRetested) {
   EXPECT_EQ(o.tx("n"), "2");  // "ABC" and "abc"; urlDecodeUni changes nothing
 }
 
+// Two multiMatch rules, and a plain rule that cached the first stage's pipeline before them: each
+// rule sees every stage.
+TEST(MultiMatchAction, StagesFromTheCacheAreTheSame) {
+  const char* counting =
+      "SecRule ARGS:a \"@unconditionalMatch\" "
+      "\"id:%d,pass,nolog,multiMatch,t:none,t:urlDecodeUni,t:lowercase,t:urlDecodeUni,"
+      "setvar:tx.n=+1\"\n";
+  char first[300], second[300];
+  std::snprintf(first, sizeof first, counting, 1);
+  std::snprintf(second, sizeof second, counting, 2);
+  // "%2541" after query decoding is "%41": raw, "A" after urlDecodeUni, "a" after lowercase;
+  // the last urlDecodeUni changes nothing.
+  EXPECT_EQ(run_rules(first, get("a=%252541")).tx("n"), "3");
+  EXPECT_EQ(run_rules(std::string(first) + second, get("a=%252541")).tx("n"), "6");
+  // A plain rule ran t:urlDecodeUni first: its entry is the multiMatch rule's first stage.
+  EXPECT_EQ(run_rules("SecRule ARGS:a \"@streq x\" \"id:3,pass,nolog,t:none,t:urlDecodeUni\"\n" +
+                          std::string(first),
+                      get("a=%252541"))
+                .tx("n"),
+            "3");
+}
+
+// @rx on every stage, twice: the prefilter and PCRE2 see each stage.
+TEST(MultiMatchAction, RegexSeesEveryCachedStage) {
+  const char* rule =
+      "SecRule ARGS:a \"@rx ^\\$\\{jndi:\" "
+      "\"id:%d,pass,nolog,multiMatch,t:none,t:urlDecodeUni,t:lowercase,setvar:tx.hit%d=1\"\n";
+  char first[300], second[300];
+  std::snprintf(first, sizeof first, rule, 1, 1);
+  std::snprintf(second, sizeof second, rule, 2, 2);
+  Outcome o = run_rules(std::string(first) + second, get("a=%2524%257BJNDI:x"));
+  EXPECT_EQ(o.tx("hit1"), "1");  // "${JNDI:x}" then "${jndi:x}": the last stage matches
+  EXPECT_EQ(o.tx("hit2"), "1");
+}
+
 TEST(MultiMatchAction, RawValueIsTested) {
   Outcome o = run_rules(
       "SecRule ARGS:a \"@streq ABC\" \"id:1,pass,nolog,multiMatch,t:none,t:lowercase,"

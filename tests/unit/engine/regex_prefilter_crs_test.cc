@@ -138,6 +138,9 @@ TEST(RegexPrefilter, NeverRejectsWhatPcre2MatchesOnCrs) {
     auto check = [&](const std::string& subject) {
       ++checked;
       RegexPrefilter::Verdict verdict = pf->check(subject);
+      // The engine's shortcut, the subject's bytes, must not change the answer.
+      ByteMask bytes = ByteMask::of(subject);
+      ASSERT_EQ(pf->check(subject, &bytes), verdict) << pattern << "\nsubject: " << subject;
       int full = re->match(subject, scratch);
       if (full > 0 && seeds.size() < 30) seeds.push_back(subject);
       if (verdict == RegexPrefilter::Verdict::kMaybe) {

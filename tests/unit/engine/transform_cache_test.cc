@@ -77,6 +77,34 @@ TEST(TransformCache, EntriesSurviveGrowth) {
   }
 }
 
+// The @rx prefilter asks an entry for its output's bytes: made once, kept across growth.
+TEST(TransformCache, BytesOfAnEntryAreMadeOnceAndKept) {
+  TransformCache cache;
+  auto k = key("lowercase", "ABC");
+  const TransformCache::Entry& stored = cache.insert(k, cache.hash(k), {"abc", false});
+  const ByteMask& bytes = cache.bytes_of(stored, "abc");
+  EXPECT_TRUE(bytes.has('a') && bytes.has('b') && bytes.has('c'));
+  EXPECT_FALSE(bytes.has('A') || bytes.has('d') || bytes.has(0));
+  for (int i = 0; i < 5000; ++i) {  // grows the table: the entry moves, its bytes stay
+    auto other = key("lowercase", "v" + std::to_string(i));
+    cache.insert(other, cache.hash(other), {{}, true});
+  }
+  const TransformCache::Entry* e = cache.find(k, cache.hash(k));
+  ASSERT_NE(e, nullptr);
+  EXPECT_EQ(&cache.bytes_of(*e, e->text), &bytes);
+}
+
+TEST(ByteMask, HoldsExactlyTheBytesOfTheText) {
+  ByteMask m = ByteMask::of(std::string_view("a\0\xff~", 4));
+  for (int b = 0; b < 256; ++b)
+    EXPECT_EQ(m.has(b), b == 'a' || b == 0 || b == 0xff || b == '~') << b;
+  ByteMask other;
+  EXPECT_FALSE(m.intersects(other));
+  other.add(0xff);
+  EXPECT_TRUE(m.intersects(other));
+  EXPECT_FALSE(ByteMask::of("").intersects(other));
+}
+
 TEST(TransformCache, ASmallStartGrowsLikeALargeOne) {
   // A rule set with few transformations starts with a small table (Config::Impl::
   // transform_cache_slots); 3 slots round up to 4.
