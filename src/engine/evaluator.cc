@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <chrono>
+#include <span>
 #include <thread>
 
 #include "config/config_impl.h"
@@ -293,16 +294,18 @@ LinkResult eval_link(TransactionState& tx, const Rule& link, const Rule& starter
   bool wants_message = last && (starter.log || tx.debug_enabled(1) ||
                                 starter.actions.disruptive != Disruptive::kPass);
   for (const variables::Selected& sel : selected) {
-    stages.clear();
+    // Most rules test one stage: it stays out of the vector, which only multiMatch fills.
+    TransformStage single;
+    std::span<const TransformStage> to_test(&single, 1);
     if (link.actions.multi_match) {
+      stages.clear();
       all_stages(tx, link, sel.value, stages);
+      to_test = stages;
     } else {
-      const ByteMask* bytes = nullptr;
-      std::string_view value =
-          transformed(tx, link, sel.value, transform_scratch, wants_bytes ? &bytes : nullptr);
-      stages.push_back({value, bytes});
+      single.value = transformed(tx, link, sel.value, transform_scratch,
+                                 wants_bytes ? &single.bytes : nullptr);
     }
-    for (const TransformStage& stage : stages) {
+    for (const TransformStage& stage : to_test) {
       std::string_view value = stage.value;
       if (link.op_param.has_macros()) {
         param_buf.clear();

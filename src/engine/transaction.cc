@@ -20,7 +20,9 @@ TransactionState::TransactionState(const Config& cfg, LogSink& sink)
     : config(&cfg),
       log(&sink),
       scratch(cfg.settings().regex_match_limit(), cfg.settings().regex_depth_limit()),
-      transform_cache(cfg.impl().transform_cache_slots()) {}
+      transform_cache(cfg.impl().transform_cache_slots()),
+      base_settings_(&cfg.settings()),
+      has_debug_log_(cfg.impl().debug_log != nullptr) {}
 
 std::string_view TransactionState::request_header(std::string_view name) const {
   for (const Param& h : request_headers)
@@ -32,11 +34,6 @@ std::string_view TransactionState::response_header(std::string_view name) const 
   for (const Param& h : response_headers)
     if (iequals(h.name, name)) return h.value;
   return {};
-}
-
-bool TransactionState::debug_enabled(int level) const {
-  const Config::Impl& c = config->impl();
-  return c.debug_log != nullptr && level <= settings().debug_log_level.value_or(0);
 }
 
 void TransactionState::debug(int level, std::string_view message) const {
@@ -75,8 +72,7 @@ const Settings& Transaction::settings() const {
   return state_->settings();
 }
 
-const Settings& TransactionState::settings() const {
-  if (!has_overrides) return config->settings();
+const Settings& TransactionState::effective_settings() const {
   if (!effective_) {
     effective_ = overrides;
     effective_->inherit(config->settings());

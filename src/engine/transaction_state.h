@@ -130,8 +130,11 @@ struct TransactionState {
   // setenv: changes for httpd's subprocess environment, in order (Transaction::env_changes()).
   std::vector<EnvChange> env_changes;
 
-  // ctl: setting changes for this transaction only (ruleEngine, requestBodyAccess, …).
-  const Settings& settings() const;
+  // ctl: setting changes for this transaction only (ruleEngine, requestBodyAccess, …). Inline:
+  // the evaluator asks for every rule.
+  const Settings& settings() const {
+    return has_overrides ? effective_settings() : *base_settings_;
+  }
   Settings& change_settings() {
     has_overrides = true;
     effective_.reset();
@@ -156,6 +159,9 @@ struct TransactionState {
   Settings overrides;
   bool has_overrides = false;
   mutable std::optional<Settings> effective_;
+  const Settings& effective_settings() const;
+  const Settings* base_settings_;  // the config's
+  bool has_debug_log_;             // the config names a debug log (SecDebugLog)
 
   // All arguments, GET first then the body's, in order (the ARGS collection).
   template <typename F>
@@ -164,8 +170,11 @@ struct TransactionState {
     for (const Param& p : args_post) f(p);
     for (const Param& p : args_json) f(p);
   }
-  // Debug log (SecDebugLog/SecDebugLogLevel). Check debug_enabled() before building a message.
-  bool debug_enabled(int level) const;
+  // Debug log (SecDebugLog/SecDebugLogLevel). Check debug_enabled() before building a message;
+  // without a debug log that is one test, made for every rule and value.
+  bool debug_enabled(int level) const {
+    return has_debug_log_ && level <= settings().debug_log_level.value_or(0);
+  }
   void debug(int level, std::string_view message) const;
 
   std::string_view request_header(std::string_view name) const;
