@@ -343,11 +343,13 @@ LinkResult eval_link(TransactionState& tx, const Rule& link, const Rule& starter
       any = true;
       std::string_view name = st.var_name();
       if (link.actions.capture && !st.captures.empty()) store_captures(tx, st.captures);
-      std::string message = link.op_negated
-                                ? "Match of \"" + log::escape(link.op_name) + " " +
-                                      log::escape(param.substr(0, 252)) + "\" against \"" +
-                                      log::escape(name) + "\" required."
-                                : std::move(st.message);
+      // A negated operator's message is built here, and only when something will read it.
+      std::string message = std::move(st.message);
+      if (link.op_negated && wants_message) {
+        message = "Match of \"" + log::escape(link.op_name) + " " +
+                  log::escape(param.substr(0, 252)) + "\" against \"" + log::escape(name) +
+                  "\" required.";
+      }
       bool stop = matched(name, value, message);
       // After the actions: they may still view the old text.
       if (st.rewritten) rewrite_stream(tx, name, std::move(*st.rewritten));
