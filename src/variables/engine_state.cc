@@ -9,6 +9,9 @@ namespace rampart::variables {
 void tx_collection(const TransactionState& tx, std::vector<Field>& out) {
   for (const auto& e : tx.tx.entries()) out.push_back(Field{tx.keep(e.name), tx.keep(e.value)});
 }
+void tx_collection_views(const TransactionState& tx, std::vector<Field>& out) {
+  for (const auto& e : tx.tx.entries()) out.push_back(Field{e.name, e.value});
+}
 void tx_lookup(const TransactionState& tx, std::string_view key, std::vector<Field>& out) {
   if (const Collection::Entry* e = tx.tx.entry(key))
     out.push_back(Field{tx.keep(e->name), tx.keep(e->value)});

@@ -85,6 +85,7 @@ RAMPART_COLLECT(multipart_file_limit_exceeded)
 RAMPART_COLLECT(multipart_unmatched_boundary)
 // engine_state.cc
 RAMPART_COLLECT(tx_collection)
+RAMPART_COLLECT(tx_collection_views)
 RAMPART_LOOKUP(tx_lookup)
 std::shared_ptr<const void> tx_compile(std::string_view key, std::string& error);
 void tx_lookup_compiled(const TransactionState& tx, std::string_view key, const void* compiled,

@@ -47,6 +47,14 @@ void fields_of(const TransactionState& tx, const Target& t, std::vector<Field>& 
   }
   if (t.key_regex) {
     std::vector<Field> all;
+    if (t.var->collect_views != nullptr) {  // CRS's TX:/^header_name_920450_/ keeps one of ~100
+      t.var->collect_views(tx, all);
+      for (const Field& f : all) {
+        if (t.key_regex->matches(f.key, tx.scratch))
+          out.push_back(Field{tx.keep(f.key), tx.keep(f.value)});
+      }
+      return;
+    }
     t.var->collect(tx, all);
     for (const Field& f : all)
       if (t.key_regex->matches(f.key, tx.scratch)) out.push_back(f);

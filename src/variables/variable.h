@@ -43,6 +43,9 @@ struct VariableDef {
   bool key_is_name = false;  // fields are logged by their key alone (MATCHED_VARS: "ARGS:a")
   CompileKeyFn compile_key = nullptr;
   CompiledLookupFn lookup_compiled = nullptr;  // used when the target's key was compiled
+  // Optional: collect() without copying, views that the rule's own actions may invalidate
+  // (setvar on TX). For a `/regex/` selector, which keeps (copies) only the fields it selects.
+  CollectFn collect_views = nullptr;
 };
 
 const VariableDef* find(std::string_view name);  // case-insensitive, nullptr when unknown

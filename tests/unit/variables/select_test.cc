@@ -64,5 +64,16 @@ SecRule TX:/^header_name_/ "@unconditionalMatch" "id:2,pass,nolog,setvar:'tx.see
   EXPECT_EQ(o.tx("seen"), "[TX:header_name_a=x][TX:header_name_b=y]");
 }
 
+// The selector keeps copies of what it selects: the first match's actions rewrite and delete
+// the TX variables, the second value is still the one selected.
+TEST(Select, TxRegexSelectionOutlivesTheActions) {
+  Outcome o = run_rules(R"R(
+SecAction "id:1,pass,nolog,setvar:tx.header_name_a=x,setvar:tx.header_name_b=y"
+SecRule TX:/^header_name_/ "@unconditionalMatch" "id:2,pass,nolog,setvar:tx.header_name_a=changed,setvar:!tx.header_name_b,setvar:'tx.seen=%{tx.seen}[%{MATCHED_VAR}]'"
+)R");
+  EXPECT_EQ(o.tx("seen"), "[x][y]");
+  EXPECT_EQ(o.tx("header_name_a"), "changed");
+}
+
 }  // namespace
 }  // namespace rampart::testing
