@@ -3,6 +3,7 @@
 // costs speed, never correctness: every anchor hit is checked against its literals.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <string_view>
 
@@ -12,15 +13,20 @@ namespace rampart {
 // other bytes: every hit is checked).
 inline constexpr uint8_t kCaseFold = 0x20;
 
-// Higher: more often. 4 for the most frequent letters and the space, 0 for control bytes.
-constexpr int byte_commonness(uint8_t b) {
+// Higher: more often. 4 for the most frequent letters and the space, 0 for control bytes. A
+// table made at compile time: the literal analysis asks millions of times while CRS loads.
+constexpr std::array<uint8_t, 256> kByteCommonness = [] {
   constexpr std::string_view kVeryCommon = " etaoinsrhl";
   constexpr std::string_view kCommon = "dcumfpgwyb0123456789=&/.-_,;:%+";
-  if (kVeryCommon.find(static_cast<char>(b)) != std::string_view::npos) return 4;
-  if (kCommon.find(static_cast<char>(b)) != std::string_view::npos) return 3;
-  if (b >= 'a' && b <= 'z') return 2;  // v k x j q z
-  if (b >= 0x20 && b < 0x7f) return 1;
-  return 0;
+  std::array<uint8_t, 256> t{};
+  for (int b = 0x20; b < 0x7f; ++b) t[b] = 1;
+  for (int b = 'a'; b <= 'z'; ++b) t[b] = 2;  // v k x j q z keep this
+  for (char c : kCommon) t[static_cast<uint8_t>(c)] = 3;
+  for (char c : kVeryCommon) t[static_cast<uint8_t>(c)] = 4;
+  return t;
+}();
+constexpr int byte_commonness(uint8_t b) {
+  return kByteCommonness[b];
 }
 
 // A byte as the prefilter compares it.
@@ -64,11 +70,13 @@ inline constexpr size_t kMaxTableLiterals = 64;
 inline constexpr size_t kMaxTableCommonLiterals = 12;
 inline constexpr int kMaxTableAnchorCommonness = kMaxAnchorCommonness + 1;
 
-// Whether the byte table can take `literals` (a range of lowercase strings, none empty).
+// Whether the byte table can take `literals` (a range of lowercase strings, none empty), all but
+// `ignored`.
 template <typename Strings>
-bool fits_byte_table(const Strings& literals) {
+bool fits_byte_table(const Strings& literals, std::string_view ignored = {}) {
   size_t count = 0, common = 0;
   for (const auto& x : literals) {
+    if (!ignored.empty() && x == ignored) continue;
     if (++count > kMaxTableLiterals) return false;
     if (has_anchor_byte(x)) continue;
     if (x.size() < 2 || folded_commonness(rarest_byte(x)) > kMaxTableAnchorCommonness) return false;

@@ -119,9 +119,7 @@ int search_cost(const Set& s) {
   }
   if (common == 0) return 0;
   if (common <= kMaxCommonLiterals) return 1;
-  Set literals = s;
-  literals.erase(kAtStart);
-  return fits_byte_table(literals) ? 2 : kUnsearchable;
+  return fits_byte_table(s, kAtStart) ? 2 : kUnsearchable;
 }
 
 // Of two valid requirements, the one the prefilter searches more cheaply wins: `while\s*\(` is
@@ -173,13 +171,16 @@ class Sequence {
     run_ = std::move(next);
   }
   size_t run_size() const { return run_.size(); }
+  bool skipped_any() const { return !pending_.empty() || !gap_.empty(); }
   // An optional item that, when it consumes anything, contains one of `required`.
   void skip_optional(const Set& required) {
     if (pending_.size() + gap_.size() + required.size() > kMaxRequired) {
       cut();
       return;
     }
-    consider(run_with_pending());  // the run so far holds on its own
+    // The run so far holds on its own. Once gaps are pending, the candidate at the run's end
+    // is as good, and considering each step would copy the sets at every gap.
+    if (pending_.empty() && gap_.empty()) consider(run_);
     gap_.insert(required.begin(), required.end());
     exact_ = false;
   }
@@ -244,10 +245,11 @@ void add(Sequence& seq, const Info& atom, int min, int max) {
   }
   if (min == 0) {
     // `colou?r`: both spellings join the run, while that keeps it small or the optional part
-    // has common bytes.
+    // has common bytes. Among gaps already skipped (`["']*\\?`) a rare byte is skipped too:
+    // spellings with it would only be redundant beside the gap's bytes.
     if (max == 1 && atom.exact && atom.exact->size() < kMaxExact &&
-        (seq.run_size() * (atom.exact->size() + 1) <= kMaxSmallRun ||
-         !rare_bytes_only(*atom.exact))) {
+        (!rare_bytes_only(*atom.exact) ||
+         (seq.run_size() * (atom.exact->size() + 1) <= kMaxSmallRun && !seq.skipped_any()))) {
       Set s = *atom.exact;
       s.insert("");
       seq.append(s);
