@@ -134,8 +134,9 @@ bool better(const Set& a, const Set& b) {
   size_t la = std::min<size_t>(shortest(a), 6), lb = std::min<size_t>(shortest(b), 6);
   if (la != lb) return la > lb;
   // Rare single bytes alongside (what a gap between letters requires), the words still count.
-  size_t wa = std::min<size_t>(shortest_word(a), 6), wb = std::min<size_t>(shortest_word(b), 6);
-  if (wa != wb) return wa > wb;
+  size_t word_a = std::min<size_t>(shortest_word(a), 6);
+  size_t word_b = std::min<size_t>(shortest_word(b), 6);
+  if (word_a != word_b) return word_a > word_b;
   if (ca == 0) {
     int wa = worst_anchor(a), wb = worst_anchor(b);
     if (wa != wb) return wa < wb;
