@@ -20,9 +20,9 @@ TransactionState::TransactionState(const Config& cfg, LogSink& sink)
     : config(&cfg),
       log(&sink),
       scratch(cfg.settings().regex_match_limit(), cfg.settings().regex_depth_limit()),
-      transform_cache(cfg.impl().transform_cache_slots()),
-      base_settings_(&cfg.settings()),
-      has_debug_log_(cfg.impl().debug_log != nullptr) {}
+      transform_cache(cfg.impl().transform_cache_slots()) {
+  use_config(cfg);
+}
 
 std::string_view TransactionState::request_header(std::string_view name) const {
   for (const Param& h : request_headers)
@@ -65,8 +65,14 @@ Transaction::Transaction(const Config& config, LogSink& log)
 Transaction::~Transaction() = default;
 
 void Transaction::set_config(const Config& config) {
-  state_->config = &config;
-  state_->effective_.reset();  // ctl: overrides now apply on top of the new context
+  state_->use_config(config);
+}
+
+void TransactionState::use_config(const Config& cfg) {
+  config = &cfg;
+  base_settings_ = &cfg.settings();
+  has_debug_log_ = cfg.impl().debug_log != nullptr;
+  effective_.reset();  // ctl: overrides now apply on top of the new context
 }
 const Settings& Transaction::settings() const {
   return state_->settings();

@@ -160,8 +160,11 @@ struct TransactionState {
   bool has_overrides = false;
   mutable std::optional<Settings> effective_;
   const Settings& effective_settings() const;
-  const Settings* base_settings_;  // the config's
-  bool has_debug_log_;             // the config names a debug log (SecDebugLog)
+  // Switches to another configuration context (the per-directory one before phase 2): `config`
+  // and what is kept at hand from it below.
+  void use_config(const Config& cfg);
+  const Settings* base_settings_ = nullptr;  // config's settings
+  bool has_debug_log_ = false;               // config names a debug log (SecDebugLog)
 
   // All arguments, GET first then the body's, in order (the ARGS collection).
   template <typename F>
