@@ -85,8 +85,10 @@ TEST(TransformCache, BytesOfAnEntryAreMadeOnceAndKept) {
   const ByteMask& bytes = cache.bytes_of(stored, "abc");
   EXPECT_TRUE(bytes.has('a') && bytes.has('b') && bytes.has('c'));
   EXPECT_FALSE(bytes.has('A') || bytes.has('d') || bytes.has(0));
-  for (int i = 0; i < 5000; ++i) {  // grows the table: the entry moves, its bytes stay
-    auto other = key("lowercase", "v" + std::to_string(i));
+  std::vector<std::string> values;  // the cache views its keys: they must outlive it
+  for (int i = 0; i < 5000; ++i) values.push_back("v" + std::to_string(i));
+  for (const std::string& v : values) {  // grows the table: the entry moves, its bytes stay
+    auto other = key("lowercase", v);
     cache.insert(other, cache.hash(other), {{}, true});
   }
   const TransformCache::Entry* e = cache.find(k, cache.hash(k));
