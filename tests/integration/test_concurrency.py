@@ -1,6 +1,7 @@
 """Many clients at once on the threaded MPMs: every answer is the right one and no child
 crashes (the harness fails the test when the error log reports a child killed by a signal)."""
 
+import http.client
 import threading
 import unittest
 
@@ -25,12 +26,26 @@ class Concurrency(unittest.TestCase):
     def run_clients(self, h):
         failures = []
 
+        reopened = []
+
         def client(n):
             c = h.connection()
             try:
                 for i in range(ROUNDS):
                     method, path, body, expected = CASES[(n + i) % len(CASES)]
-                    status, _, data = h.request(method, path, FORM if body else None, body, c)
+                    try:
+                        status, _, data = h.request(method, path, FORM if body else None, body, c)
+                    except http.client.RemoteDisconnected:
+                        # httpd may close an idle keep-alive connection just as the next
+                        # request goes out (a child stopping under CI's load): HTTP clients
+                        # retry on a new connection. Once only; a crash still shows in the
+                        # error log, which the harness checks.
+                        if i == 0:
+                            raise
+                        reopened.append(n)
+                        c.close()
+                        c = h.connection()
+                        status, _, data = h.request(method, path, FORM if body else None, body, c)
                     if status != expected or (expected == 200 and body and data != body.encode()):
                         failures.append((method, path, status))
             except Exception as e:  # reported below; a thread must not die silently
@@ -45,6 +60,8 @@ class Concurrency(unittest.TestCase):
             t.join(timeout=120)
         self.assertFalse(any(t.is_alive() for t in threads), "a client hung")
         self.assertEqual(failures, [])
+        if reopened:
+            print(f"keep-alive connections closed by httpd and reopened: {len(reopened)}")
 
     def test_event_and_worker(self):
         for mpm in ("event", "worker"):
