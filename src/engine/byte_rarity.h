@@ -49,11 +49,16 @@ inline constexpr size_t kMaxCommonLiterals = 3;
 
 // The rarest byte of `literal` as compared (the first of equally rare ones); `literal` must not
 // be empty.
-constexpr uint8_t rarest_byte(std::string_view literal) {
-  uint8_t best = fold_case(literal[0]);
-  for (unsigned char c : literal)
-    if (folded_commonness(fold_case(c)) < folded_commonness(best)) best = fold_case(c);
+constexpr size_t rarest_byte_offset(std::string_view literal) {
+  size_t best = 0;
+  for (size_t i = 1; i < literal.size(); ++i) {
+    if (folded_commonness(fold_case(literal[i])) < folded_commonness(fold_case(literal[best])))
+      best = i;
+  }
   return best;
+}
+constexpr uint8_t rarest_byte(std::string_view literal) {
+  return fold_case(literal[rarest_byte_offset(literal)]);
 }
 
 // True when `literal` (lowercase) has a byte rare enough to anchor a search for it.

@@ -23,10 +23,7 @@ std::unique_ptr<RegexPrefilter> RegexPrefilter::build(std::string_view pattern) 
   pf->literals_ = std::move(*found);
   for (const std::string& lit : pf->literals_) {
     // The rarest byte as it is in the literal (lowercase); a subject may hold it in either case.
-    uint8_t v = rarest_byte(lit);
-    unsigned char c = static_cast<unsigned char>(*std::find_if(lit.begin(), lit.end(), [&](char x) {
-      return fold_case(static_cast<unsigned char>(x)) == v;
-    }));
+    unsigned char c = static_cast<unsigned char>(lit[rarest_byte_offset(lit)]);
     pf->anchor_bytes_.add(c);
     if (c >= 'a' && c <= 'z') pf->anchor_bytes_.add(static_cast<uint8_t>(c - ('a' - 'A')));
   }
@@ -52,15 +49,14 @@ bool RegexPrefilter::use_table() {
   std::vector<uint8_t> values;  // the compared value of each slot
   for (uint32_t i = 0; i < literals_.size(); ++i) {
     const std::string& lit = literals_[i];
-    uint8_t v = rarest_byte(lit);
+    const uint32_t offset = static_cast<uint32_t>(rarest_byte_offset(lit));
+    const uint8_t v = fold_case(lit[offset]);
     auto at = std::find(values.begin(), values.end(), v);
     size_t slot = static_cast<size_t>(at - values.begin());
     if (at == values.end()) {
       values.push_back(v);
       table_anchored_.emplace_back();
     }
-    uint32_t offset = 0;
-    while (fold_case(lit[offset]) != v) ++offset;
     table_anchored_[slot].push_back(Anchored{i, offset});
   }
   // A compared value v stands for the bytes v and v without kCaseFold (byte_rarity.h).
