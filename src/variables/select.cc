@@ -46,18 +46,15 @@ void fields_of(const TransactionState& tx, const Target& t, std::vector<Field>& 
     return;
   }
   if (t.key_regex) {
+    // From views, only the selected fields are copied: CRS's TX:/^header_name_920450_/ keeps
+    // one of about a hundred.
+    const bool views = t.var->collect_views != nullptr;
     std::vector<Field> all;
-    if (t.var->collect_views != nullptr) {  // CRS's TX:/^header_name_920450_/ keeps one of ~100
-      t.var->collect_views(tx, all);
-      for (const Field& f : all) {
-        if (t.key_regex->matches(f.key, tx.scratch))
-          out.push_back(Field{tx.keep(f.key), tx.keep(f.value)});
-      }
-      return;
+    (views ? t.var->collect_views : t.var->collect)(tx, all);
+    for (const Field& f : all) {
+      if (!t.key_regex->matches(f.key, tx.scratch)) continue;
+      out.push_back(views ? Field{tx.keep(f.key), tx.keep(f.value)} : f);
     }
-    t.var->collect(tx, all);
-    for (const Field& f : all)
-      if (t.key_regex->matches(f.key, tx.scratch)) out.push_back(f);
     return;
   }
   t.var->collect(tx, out);
