@@ -71,9 +71,14 @@ bool usable(const Set& s) {
   return !s.empty() && !s.contains("");
 }
 
-std::optional<Set> requirement(const Info& info) {
-  if (info.exact && usable(*info.exact)) return info.exact;
-  return info.required;
+// The set a piece requires (viewed, not copied: the analysis handles sets of hundreds of words
+// at every level of nesting), or null.
+const Set* requirement(const Info& info) {
+  if (info.exact && usable(*info.exact)) return &*info.exact;
+  return info.required ? &*info.required : nullptr;
+}
+Set* requirement(Info& info) {
+  return const_cast<Set*>(requirement(std::as_const(info)));
 }
 
 size_t shortest(const Set& s) {
@@ -161,15 +166,27 @@ class Sequence {
     gap_.clear();
     if (exact.size() > kMaxExact) {
       cut();
-      consider(exact);
+      consider(&exact);
       return;
     }
     if (run_.size() * exact.size() > kMaxExact) cut();
+    if (run_.size() == 1 && exact.size() == 1) {  // a literal after a literal: most appends
+      extend_single_run(*exact.begin());
+      return;
+    }
     Set next;
     for (const std::string& a : run_) {
       for (const std::string& b : exact) next.insert(a + b);
     }
     run_ = std::move(next);
+  }
+  // append(Set{one byte}) without making the set.
+  void append_byte(char c) {
+    if (run_.size() != 1 || !gap_.empty()) {
+      append(Set{std::string(1, c)});
+      return;
+    }
+    extend_single_run(std::string_view(&c, 1));
   }
   size_t run_size() const { return run_.size(); }
   bool skipped_any() const { return !pending_.empty() || !gap_.empty(); }
@@ -181,20 +198,25 @@ class Sequence {
     }
     // The run so far holds on its own. Once gaps are pending, the candidate at the run's end
     // is as good, and considering each step would copy the sets at every gap.
-    if (pending_.empty() && gap_.empty()) consider(run_);
+    if (pending_.empty() && gap_.empty()) consider(&run_);
     gap_.insert(required.begin(), required.end());
     exact_ = false;
   }
   // What follows is not adjacent to the run: the run ends here.
   void cut() {
-    consider(run_with_pending());
+    if (pending_.empty()) {
+      consider(&run_);
+    } else {
+      Set with_pending = run_with_pending();
+      consider(&with_pending);
+    }
     run_ = Set{""};
     pending_.clear();
     gap_.clear();
     exact_ = false;
   }
-  void consider(const std::optional<Set>& s) {
-    if (s && usable(*s) && (!best_ || better(*s, *best_))) best_ = s;
+  void consider(const Set* s) {
+    if (s != nullptr && usable(*s) && (!best_ || better(*s, *best_))) best_ = *s;
   }
   Info finish() {
     if (exact_) return Info{std::move(run_), std::move(best_)};
@@ -203,6 +225,13 @@ class Sequence {
   }
 
  private:
+  // The run is one string: it grows in place (a set's node is moved, not copied).
+  void extend_single_run(std::string_view tail) {
+    auto node = run_.extract(run_.begin());
+    node.value() += tail;
+    run_.insert(std::move(node));
+  }
+
   // The run's strings that contain a pending literal are redundant (`b\\usybox` beside `\\`).
   Set run_with_pending() const {
     Set s = pending_;
@@ -234,7 +263,7 @@ constexpr int kUnbounded = -1;
 // Adds `atom` repeated min..max times.
 void add(Sequence& seq, const Info& atom, int min, int max) {
   // An exact atom may require more than its strings show: `^` is empty but anchors the match.
-  if (min >= 1 && atom.exact && atom.required) seq.consider(atom.required);
+  if (min >= 1 && atom.exact && atom.required) seq.consider(&*atom.required);
   if (min == 1 && max == 1) {
     if (atom.exact) {
       seq.append(*atom.exact);
@@ -257,14 +286,16 @@ void add(Sequence& seq, const Info& atom, int min, int max) {
       return;
     }
     // When the repetition consumes anything it consumes at least one match of the atom.
-    std::optional<Set> required = requirement(atom);
+    const Set* required = requirement(atom);
+    Set consumed;
     if (atom.exact) {
-      required = *atom.exact;
-      required->erase("");
-      if (required->empty()) return;  // the atom consumes nothing at all
+      consumed = *atom.exact;
+      consumed.erase("");
+      if (consumed.empty()) return;  // the atom consumes nothing at all
+      required = &consumed;
     }
     // Only a requirement as cheap to search as a rare byte is worth carrying along the run.
-    if (required && usable(*required) && search_cost(*required) == 0) {
+    if (required != nullptr && usable(*required) && search_cost(*required) == 0) {
       seq.skip_optional(*required);
     } else {
       seq.cut();
@@ -333,10 +364,10 @@ class Parser {
     if (exact) out.exact = std::move(all);
     // Whichever branch matches, its requirement holds; a branch without one sinks them all.
     Set required;
-    for (const Info& b : branches) {
-      std::optional<Set> r = requirement(b);
-      if (!r) return out;
-      required.insert(r->begin(), r->end());
+    for (Info& b : branches) {  // the branches are spent: their strings move
+      Set* r = requirement(b);
+      if (r == nullptr) return out;
+      required.merge(*r);
       if (required.size() > kMaxRequired) return out;
     }
     out.required = std::move(required);
@@ -353,10 +384,14 @@ class Parser {
           if (quantifier_follows()) fail();  // it would repeat the last quoted byte
           continue;
         }
-        seq.append(Set{std::string(1, static_cast<char>(lower(take())))});
+        seq.append_byte(static_cast<char>(lower(take())));
         continue;
       }
       if (next_is('|') || next_is(')')) break;
+      if (int byte = plain_byte(); byte >= 0) {  // most of a pattern: no Info, no set
+        seq.append_byte(static_cast<char>(lower(static_cast<unsigned char>(byte))));
+        continue;
+      }
       std::optional<Info> item = atom(depth);
       if (failed_) break;
       if (!item) {  // option setting, comment or \E: no item of its own
@@ -369,6 +404,25 @@ class Parser {
       add(seq, *item, min, max);
     }
     return seq.finish();
+  }
+
+  // A byte that stands for itself, unquantified (`a`, `\.`): taken and returned; else -1.
+  int plain_byte() {
+    static constexpr std::string_view kSpecial = "\\()[]{}.^$*+?|";
+    static constexpr std::string_view kQuantifier = "*+?{";
+    auto is = [](std::string_view set, char c) { return set.find(c) != std::string_view::npos; };
+    size_t len = 1;
+    char c = p_[pos_];
+    if (c == '\\') {
+      if (pos_ + 1 >= p_.size() || is_alnum(p_[pos_ + 1])) return -1;
+      c = p_[pos_ + 1];
+      len = 2;
+    } else if (is(kSpecial, c)) {
+      return -1;
+    }
+    if (pos_ + len < p_.size() && is(kQuantifier, p_[pos_ + len])) return -1;
+    pos_ += len;
+    return static_cast<unsigned char>(c);
   }
 
   bool quantifier_follows() {
@@ -657,12 +711,14 @@ class Parser {
     if (negate) bits.flip();
     // Lowercasing covers caseless classes: with (?i), [a] also matches 'A', whose lowercase is
     // 'a'; [^a] then excludes 'A' too, so the set only grows.
-    Set out;
-    for (int b = 0; b < 256; ++b) {
-      if (!bits.test(b)) continue;
-      out.insert(std::string(1, static_cast<char>(lower(static_cast<unsigned char>(b)))));
-      if (out.size() > kMaxClassBytes) return anything();
+    for (int b = 'A'; b <= 'Z'; ++b) {
+      if (bits.test(b)) bits.set(lower(static_cast<unsigned char>(b)));
+      bits.reset(b);
     }
+    if (bits.count() > kMaxClassBytes) return anything();  // \S-like classes: no strings made
+    Set out;
+    for (int b = 0; b < 256; ++b)
+      if (bits.test(b)) out.insert(std::string(1, static_cast<char>(b)));
     if (out.empty()) return fail();  // matches nothing: not worth reasoning about
     // A larger class would multiply a run past use, but still requires one of its bytes, which
     // is worth something when they are all rare punctuation (`["')\[\\]`), unlike digits.
@@ -749,7 +805,8 @@ std::optional<std::vector<std::string>> required_literals(std::string_view patte
                                                           bool* or_at_start) {
   std::optional<Info> info = Parser(pattern).run();
   if (!info) return std::nullopt;
-  std::optional<Set> req = requirement(*info);
+  std::optional<Set> req;
+  if (const Set* r = requirement(*info)) req = *r;
   if (!req || !usable(*req) || req->size() > kMaxRequired) return std::nullopt;
   if (shortest(*req) < kMinRequiredLiteral && search_cost(*req) == kUnsearchable)
     return std::nullopt;
