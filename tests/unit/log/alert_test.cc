@@ -126,6 +126,8 @@ INSTANTIATE_TEST_SUITE_P(
     V2, Escape,
     ::testing::Values(
         EscapeCase{"plain text", "plain text", "plain text", "plain text"},
+        EscapeCase{"", "", "", ""},
+        EscapeCase{"\"ab\\", "\\\"ab\\\\", "\"ab\\\\", "\\x22ab\\x5c"},  // escapes at both ends
         EscapeCase{"a\"b", "a\\\"b", "a\"b", "a\\x22b"},
         EscapeCase{"a\\b", "a\\\\b", "a\\\\b", "a\\x5cb"},
         EscapeCase{"\b\n\r\t\v", "\\b\\n\\r\\t\\v", "\\b\\n\\r\\t\\v", "\\x08\\x0a\\x0d\\x09\\x0b"},
