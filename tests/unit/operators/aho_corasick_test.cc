@@ -51,6 +51,18 @@ TEST(AhoCorasick, DuplicatesUpToCaseKeepTheFirstSpelling) {
   EXPECT_EQ(ac.phrases()[m.phrase], "Select");
 }
 
+// phrases() is in input order (first spellings), whatever order the trie is built in.
+TEST(AhoCorasick, PhrasesKeepTheirInputOrder) {
+  AhoCorasick ac({"zeta", "", "Alpha", "alp", "ZETA", "al"});
+  EXPECT_EQ(ac.phrases(), (std::vector<std::string>{"zeta", "Alpha", "alp", "al"}));
+  AhoCorasick::Match m{};
+  ASSERT_TRUE(ac.find("xalphx", m));  // "al" ends first
+  EXPECT_EQ(ac.phrases()[m.phrase], "al");
+  ASSERT_TRUE(ac.find("ALPHA", m));
+  EXPECT_EQ(ac.phrases()[m.phrase], "al");
+  EXPECT_EQ(m.end, 2u);
+}
+
 // Many phrases push most states past the dense-row budget; results must equal a naive search.
 TEST(AhoCorasick, LargeSetAgreesWithNaiveSearch) {
   std::vector<std::string> phrases;
