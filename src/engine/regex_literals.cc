@@ -3,8 +3,11 @@
 #include <algorithm>
 #include <bitset>
 #include <cstdint>
-#include <set>
+#include <functional>
+#include <initializer_list>
+#include <iterator>
 #include <utility>
+#include <vector>
 
 #include "engine/byte_rarity.h"
 
@@ -12,7 +15,64 @@ namespace rampart {
 
 namespace {
 
-using Set = std::set<std::string>;
+// A sorted set of strings in one vector. The analysis makes and drops small sets of short
+// strings at every step; std::set's node per string made allocation most of its time.
+// Iterates in the same (byte) order as std::set would.
+class Set {
+ public:
+  Set() = default;
+  Set(std::initializer_list<std::string_view> items) {
+    for (std::string_view s : items) insert(std::string(s));
+  }
+  using const_iterator = std::vector<std::string>::const_iterator;
+  const_iterator begin() const { return v_.begin(); }
+  const_iterator end() const { return v_.end(); }
+  size_t size() const { return v_.size(); }
+  bool empty() const { return v_.empty(); }
+  void clear() { v_.clear(); }
+  bool contains(std::string_view s) const {
+    return std::binary_search(v_.begin(), v_.end(), s, std::less<>());
+  }
+  void insert(std::string s) {
+    auto at = std::lower_bound(v_.begin(), v_.end(), s);
+    if (at == v_.end() || *at != s) v_.insert(at, std::move(s));
+  }
+  void insert(const Set& other) {
+    if (v_.empty()) {
+      v_ = other.v_;
+      return;
+    }
+    size_t old = v_.size();
+    v_.insert(v_.end(), other.v_.begin(), other.v_.end());
+    union_with_tail(old);
+  }
+  void merge(Set&& other) {
+    if (v_.empty()) {
+      v_ = std::move(other.v_);
+      return;
+    }
+    size_t old = v_.size();
+    v_.insert(v_.end(), std::make_move_iterator(other.v_.begin()),
+              std::make_move_iterator(other.v_.end()));
+    union_with_tail(old);
+  }
+  size_t erase(std::string_view s) {
+    auto at = std::lower_bound(v_.begin(), v_.end(), s, std::less<>());
+    if (at == v_.end() || *at != s) return 0;
+    v_.erase(at);
+    return 1;
+  }
+  // Extends a one-string set's string in place (it stays sorted).
+  void extend_only(std::string_view tail) { v_.front() += tail; }
+
+ private:
+  // v_[0, old) and v_[old, end) are each sorted: one merge makes them a set (no sort needed).
+  void union_with_tail(size_t old) {
+    std::inplace_merge(v_.begin(), v_.begin() + static_cast<std::ptrdiff_t>(old), v_.end());
+    v_.erase(std::unique(v_.begin(), v_.end()), v_.end());
+  }
+  std::vector<std::string> v_;
+};
 
 // Bounds that keep the analysis cheap and the automaton small. Past them a piece of pattern is
 // treated as matching anything, which only costs selectivity, never correctness.
@@ -162,7 +222,7 @@ class Sequence {
  public:
   void append(const Set& exact) {
     // An optional item skipped just before is inside the run only if the run had begun.
-    if (!run_.contains("")) pending_.insert(gap_.begin(), gap_.end());
+    if (!run_.contains("")) pending_.insert(gap_);
     gap_.clear();
     if (exact.size() > kMaxExact) {
       cut();
@@ -199,7 +259,7 @@ class Sequence {
     // The run so far holds on its own. Once gaps are pending, the candidate at the run's end
     // is as good, and considering each step would copy the sets at every gap.
     if (pending_.empty() && gap_.empty()) consider(&run_);
-    gap_.insert(required.begin(), required.end());
+    gap_.insert(required);
     exact_ = false;
   }
   // What follows is not adjacent to the run: the run ends here.
@@ -225,12 +285,8 @@ class Sequence {
   }
 
  private:
-  // The run is one string: it grows in place (a set's node is moved, not copied).
-  void extend_single_run(std::string_view tail) {
-    auto node = run_.extract(run_.begin());
-    node.value() += tail;
-    run_.insert(std::move(node));
-  }
+  // The run is one string: it grows in place.
+  void extend_single_run(std::string_view tail) { run_.extend_only(tail); }
 
   // The run's strings that contain a pending literal are redundant (`b\\usybox` beside `\\`).
   Set run_with_pending() const {
@@ -355,7 +411,7 @@ class Parser {
         exact = false;
         break;
       }
-      all.insert(b.exact->begin(), b.exact->end());
+      all.insert(*b.exact);
       if (all.size() > kMaxExact) {
         exact = false;
         break;
@@ -367,7 +423,7 @@ class Parser {
     for (Info& b : branches) {  // the branches are spent: their strings move
       Set* r = requirement(b);
       if (r == nullptr) return out;
-      required.merge(*r);
+      required.merge(std::move(*r));
       if (required.size() > kMaxRequired) return out;
     }
     out.required = std::move(required);
