@@ -40,6 +40,12 @@ TEST(AuditRuleText, QuotesOnlyValuesWithSpaces) {
   EXPECT_EQ(merged("id:2,msg:'it\\'s'"), "phase:1,nolog,auditlog,pass,t:lowercase,id:2,msg:it's");
 }
 
+// Inside quotes only \' stands for a quote; any other backslash is kept as written.
+TEST(AuditRuleText, BackslashesInQuotedValues) {
+  EXPECT_EQ(merged("id:6,msg:'\\'a\\d b',tag:'x\\y'"),
+            "phase:1,nolog,auditlog,pass,t:lowercase,id:6,msg:''a\\d b',tag:x\\y");
+}
+
 TEST(AuditRuleText, ImplicitDefaultsWithoutSecDefaultAction) {
   std::string none;
   EXPECT_EQ(expanded_actions(&none, "id:12,phase:1,pass,ctl:ruleRemoveById=99"),
