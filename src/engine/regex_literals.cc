@@ -168,23 +168,26 @@ int worst_anchor(const Set& s) {
   return worst;
 }
 
-// How the prefilter (engine/regex_prefilter.h) would search for `s`: 0 when every literal has a
-// rare byte to anchor on, 1 when up to kMaxCommonLiterals have none and are searched one by one,
-// 2 when more have none but the byte table can still take them all (fits_byte_table). 3 when
-// `s` says only "the match starts at the start": nothing to search, yet in an alternation beside
-// searchable branches it keeps the whole searchable. kUnsearchable when it would not search.
-constexpr int kUnsearchable = 4;
-int search_cost(const Set& s) {
-  if (s.size() == 1 && s.contains(kAtStart)) return 3;
+// How the prefilter (engine/regex_prefilter.h) would search for a set, cheapest first.
+enum SearchCost : int {
+  kRareBytes = 0,     // every literal has a rare byte to anchor on
+  kFewCommon = 1,     // up to kMaxCommonLiterals have none and are searched one by one
+  kByteTable = 2,     // more have none, but the byte table can still take them all
+  kOnlyAtStart = 3,   // only "the match starts at the start": nothing to search, yet in an
+                      // alternation beside searchable branches it keeps the whole searchable
+  kUnsearchable = 4,  // the prefilter would not search
+};
+SearchCost search_cost(const Set& s) {
+  if (s.size() == 1 && s.contains(kAtStart)) return kOnlyAtStart;
   size_t common = 0;
   for (const std::string& x : s) {
     if (x == kAtStart || has_anchor_byte(x)) continue;
     if (x.size() < kMinRequiredLiteral) return kUnsearchable;
     ++common;
   }
-  if (common == 0) return 0;
-  if (common <= kMaxCommonLiterals) return 1;
-  return fits_byte_table(s, kAtStart) ? 2 : kUnsearchable;
+  if (common == 0) return kRareBytes;
+  if (common <= kMaxCommonLiterals) return kFewCommon;
+  return fits_byte_table(s, kAtStart) ? kByteTable : kUnsearchable;
 }
 
 // Of two valid requirements, the one the prefilter searches more cheaply wins: `while\s*\(` is
@@ -351,7 +354,7 @@ void add(Sequence& seq, const Info& atom, int min, int max) {
       required = &consumed;
     }
     // Only a requirement as cheap to search as a rare byte is worth carrying along the run.
-    if (required != nullptr && usable(*required) && search_cost(*required) == 0) {
+    if (required != nullptr && usable(*required) && search_cost(*required) == kRareBytes) {
       seq.skip_optional(*required);
     } else {
       seq.cut();
