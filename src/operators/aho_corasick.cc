@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <utility>
 
+#include "engine/collection.h"  // to_lower
 #include "operators/text_util.h"
 
 namespace rampart::operators {
@@ -44,9 +45,7 @@ AhoCorasick::AhoCorasick(std::vector<std::string> phrases) {
   keys.reserve(phrases.size());
   for (size_t i = 0; i < phrases.size(); ++i) {
     if (phrases[i].empty()) continue;
-    Key key{phrases[i], static_cast<uint32_t>(i)};
-    for (char& c : key.text) c = static_cast<char>(ascii_lower(static_cast<unsigned char>(c)));
-    keys.push_back(std::move(key));
+    keys.push_back(Key{to_lower(phrases[i]), static_cast<uint32_t>(i)});
   }
   std::sort(keys.begin(), keys.end(), [](const Key& a, const Key& b) {
     int order = a.text.compare(b.text);
@@ -69,7 +68,9 @@ AhoCorasick::AhoCorasick(std::vector<std::string> phrases) {
   };
   std::vector<Range> states_by_number{{0, static_cast<uint32_t>(keys.size()), 0}};
   for (size_t s = 0; s < states_by_number.size(); ++s) {
-    auto [begin, end, depth] = states_by_number[s];  // a copy: the vector grows below
+    const Range state = states_by_number[s];  // a copy: the vector grows below
+    uint32_t begin = state.begin;
+    const uint32_t end = state.end, depth = state.depth;
     edge_begin_.push_back(static_cast<uint32_t>(edge_class_.size()));
     uint32_t output = kNone;
     for (; begin < end && keys[begin].text.size() == depth; ++begin) {  // the prefix itself
