@@ -142,6 +142,7 @@ std::optional<std::string> parse_operator(std::string_view text, std::string_vie
   std::string error;
   rule.op = def->make(args, error);
   if (!rule.op) return "@" + std::string(def->name) + ": " + error;
+  rule.op_value_only = def->value_only && !args.param_has_macros;
   return std::nullopt;
 }
 

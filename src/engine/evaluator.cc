@@ -9,6 +9,7 @@
 #include "engine/collection.h"
 #include "engine/stream_rewrite.h"
 #include "engine/transaction_state.h"
+#include "engine/value_memo.h"
 #include "log/alert.h"
 #include "log/verdict.h"
 #include "lua/script.h"
@@ -242,6 +243,9 @@ void store_captures(TransactionState& tx, const std::vector<std::string>& captur
 
 enum class LinkResult { kNoMatch, kMatch, kStop };
 
+// A rule with fewer values than this tests each one (see the memo in eval_link).
+constexpr size_t kMemoMinValues = 16;
+
 // Evaluates one rule or chain link. Actions of the link run for every matched value; the last
 // link also logs and disrupts (with the starter's metadata) once per matched value.
 LinkResult eval_link(TransactionState& tx, const Rule& link, const Rule& starter) {
@@ -293,7 +297,22 @@ LinkResult eval_link(TransactionState& tx, const Rule& link, const Rule& starter
   // Only the last link's message reaches the log, the audit log or an interception.
   bool wants_message = last && (starter.log || tx.debug_enabled(1) ||
                                 starter.actions.disruptive != Disruptive::kPass);
+  // A value equal to one this evaluation tested without a match is skipped: the memo
+  // (engine/value_memo.h) answers for it. Only where the operator's answer depends on the value
+  // alone; not for a handful of values, where repeats are rare and hashing costs more than it
+  // saves; not under the debug log's per-value trace; not in a nested evaluation (an action's
+  // macro), which finds the memo in use.
+  ValueMemo& tested = tx.memo;
+  bool use_memo = link.op_value_only && selected.size() >= kMemoMinValues && !tested.in_use &&
+                  !tx.debug_enabled(9);
+  ValueMemo::Use memo_use(tested, use_memo);
+  if (use_memo) tested.reset(selected.size());
   for (const variables::Selected& sel : selected) {
+    uint64_t value_hash = 0;
+    if (use_memo) {
+      value_hash = tx.transform_cache.value_hash(sel.value);
+      if (tested.contains(value_hash, sel.value)) continue;
+    }
     // Most rules test one stage: it stays out of the vector, which only multiMatch fills.
     TransformStage single;
     std::span<const TransformStage> to_test(&single, 1);
@@ -305,6 +324,7 @@ LinkResult eval_link(TransactionState& tx, const Rule& link, const Rule& starter
       single.value = transformed(tx, link, sel.value, transform_scratch,
                                  wants_bytes ? &single.bytes : nullptr);
     }
+    bool remember = true;  // false once the value matched or failed
     for (const TransformStage& stage : to_test) {
       std::string_view value = stage.value;
       if (link.op_param.has_macros()) {
@@ -330,6 +350,7 @@ LinkResult eval_link(TransactionState& tx, const Rule& link, const Rule& starter
                         " -> " + ((hit != link.op_negated) ? "match" : "no match"));
       }
       if (st.limit_exceeded) {
+        remember = false;       // its error is logged for every value that hits the limit
         tx.rule_failed = true;  // v2's operator error (SecInterceptOnError)
         tx.tx.set("MSC_PCRE_LIMITS_EXCEEDED", "1");
         tx.log->alert("ModSecurity: Rule [id \"" + starter.id + "\"][file \"" + starter.where.file +
@@ -341,6 +362,9 @@ LinkResult eval_link(TransactionState& tx, const Rule& link, const Rule& starter
       if (link.op_negated) hit = !hit;
       if (!hit) continue;
       any = true;
+      // A match is not remembered: its actions run for each equal value. Neither are values
+      // after it in the memo, which views them: the actions may change TX, which they view.
+      remember = use_memo = false;
       std::string_view name = st.var_name();
       if (link.actions.capture && !st.captures.empty()) store_captures(tx, st.captures);
       // A negated operator's message is built here, and only when something will read it.
@@ -356,6 +380,7 @@ LinkResult eval_link(TransactionState& tx, const Rule& link, const Rule& starter
       if (stop) return LinkResult::kStop;
       if (!link.actions.multi_match) break;
     }
+    if (remember && use_memo) tested.add(value_hash, sel.value);
   }
   return any ? LinkResult::kMatch : LinkResult::kNoMatch;
 }

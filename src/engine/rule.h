@@ -91,6 +91,9 @@ struct Rule {
   MacroString op_param;
   bool op_negated = false;
   std::shared_ptr<const operators::Operator> op;
+  // The operator's answer depends on the value alone (OperatorDef::value_only, and the parameter
+  // has no macros): one evaluation of the rule may reuse it for an equal value.
+  bool op_value_only = false;
 
   // actions, SecDefaultAction of the rule's phase already merged in (chain links too)
   ActionSet actions;

@@ -19,6 +19,7 @@
 #include "engine/rule_matcher.h"
 #include "engine/string_arena.h"
 #include "engine/transform_cache.h"
+#include "engine/value_memo.h"
 #include "log/audit_state.h"
 #include "rampart/config.h"
 #include "rampart/transaction.h"
@@ -153,6 +154,7 @@ struct TransactionState {
   std::vector<variables::Selected> selected_pool;
   std::string name_pool;  // likewise for "ARGS:foo", the name of the value under test
   std::vector<TransformStage> stage_pool;            // likewise for a value's transformation stages
+  ValueMemo memo;                                    // the values a multiMatch rule tested
   mutable std::vector<variables::Field> field_pool;  // likewise for variables::select
 
   // Settings as changed by ctl; `effective_` caches overrides over the config's settings.

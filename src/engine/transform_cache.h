@@ -34,8 +34,10 @@ class TransformCache {
   };
 
   uint64_t hash(const Key& k) const {
-    return hash_value_(k.value) ^ (k.pipeline_hash * 0x9e3779b97f4a7c15ULL);
+    return value_hash(k.value) ^ (k.pipeline_hash * 0x9e3779b97f4a7c15ULL);
   }
+  // The hash of a value alone: keyed like the cache's, for other tables of request values.
+  uint64_t value_hash(std::string_view value) const { return hash_value_(value); }
 
   // The entry for `k` (whose hash is `h`), or null.
   const Entry* find(const Key& k, uint64_t h) const {

@@ -83,6 +83,10 @@ using OperatorFactory = std::unique_ptr<Operator> (*)(const OperatorArgs& args, 
 struct OperatorDef {
   std::string_view name;  // without '@', e.g. "rx", "pmFromFile"
   OperatorFactory make;
+  // True when the answer depends on the value and the parameter alone (no side effect besides
+  // what a match writes, nothing read from the transaction, the disk or the network): the
+  // evaluator may then answer an equal value again without asking (engine/value_memo.h).
+  bool value_only = false;
 };
 
 // Looks an operator up by name (case-insensitive), nullptr when unknown.
