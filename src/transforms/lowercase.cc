@@ -6,7 +6,7 @@
 namespace rampart::transforms {
 
 bool lowercase(std::string_view in, std::string& out) {
-  return util::map_bytes(in, out, util::to_lower);
+  return util::map_bytes(in, out, [](char c) { return util::to_lower(c); });
 }
 
 }  // namespace rampart::transforms

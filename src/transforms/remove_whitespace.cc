@@ -6,7 +6,7 @@
 namespace rampart::transforms {
 
 bool remove_whitespace(std::string_view in, std::string& out) {
-  return util::remove_bytes(in, out, util::is_space_or_nbsp);
+  return util::remove_bytes(in, out, [](unsigned char c) { return util::is_space_or_nbsp(c); });
 }
 
 }  // namespace rampart::transforms

@@ -7,7 +7,7 @@
 namespace rampart::transforms {
 
 bool uppercase(std::string_view in, std::string& out) {
-  return util::map_bytes(in, out, util::to_upper);
+  return util::map_bytes(in, out, [](char c) { return util::to_upper(c); });
 }
 
 }  // namespace rampart::transforms
