@@ -119,8 +119,19 @@ AhoCorasick::AhoCorasick(std::vector<std::string> phrases) {
     uint32_t* row = dense_.data() + size_t{s} * classes_;
     if (s != 0) std::copy_n(dense_.data() + size_t{fail_[s]} * classes_, classes_, row);
     for (uint32_t e = edge_begin_[s]; e < edge_begin_[s + 1]; ++e)
-      row[edge_class_[e]] = edge_target_[e];
+      row[edge_class_[e]] = code_of(edge_target_[e]);
   }
+}
+
+uint32_t AhoCorasick::code_of(uint32_t state) const {
+  uint32_t code =
+      state < dense_states_ ? state * classes_ : dense_cells() + (state - dense_states_);
+  return output_[state] != kNone ? code | kOutputBit : code;
+}
+
+uint32_t AhoCorasick::state_of(uint32_t code) const {
+  code &= ~kOutputBit;
+  return code < dense_cells() ? code / classes_ : dense_states_ + (code - dense_cells());
 }
 
 uint32_t AhoCorasick::child(uint32_t state, uint32_t cls) const {
@@ -136,21 +147,23 @@ uint32_t AhoCorasick::next(uint32_t state, uint32_t cls) const {
     if (t != kNone) return t;
     state = fail_[state];
   }
-  return dense_[size_t{state} * classes_ + cls];
+  return state_of(dense_[size_t{state} * classes_ + cls]);
 }
 
 bool AhoCorasick::find(std::string_view text, Match& match) const {
   if (phrases_.empty()) return false;
-  uint32_t state = 0;
+  uint32_t code = 0;  // the root's
   const uint32_t* dense = dense_.data();
-  const uint32_t* output = output_.data();
+  const uint32_t dense_cells = this->dense_cells();
   for (size_t i = 0; i < text.size(); ++i) {
     uint32_t cls = class_of_[static_cast<unsigned char>(text[i])];
     // The dense step inline: it is nearly every step, and a call per byte cost about as much as
-    // the step itself (@pm on a typical value: 160 -> 130 ns in the engine benchmark).
-    state = state < dense_states_ ? dense[size_t{state} * classes_ + cls] : next(state, cls);
-    if (output[state] != kNone) {
-      match.phrase = output_[state];
+    // the step itself (@pm on a typical value: 160 -> 130 ns in the engine benchmark). A cell
+    // holds its target's code, which is the target's row (no multiplication) and says whether it
+    // reports a phrase (no second table): 13 -> 10 instructions a byte.
+    code = code < dense_cells ? dense[code + cls] : code_of(next(state_of(code), cls));
+    if ((code & kOutputBit) != 0) {
+      match.phrase = output_[state_of(code)];
       match.end = i + 1;
       return true;
     }

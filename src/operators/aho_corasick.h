@@ -35,6 +35,12 @@ class AhoCorasick {
 
  private:
   static constexpr uint32_t kNone = UINT32_MAX;
+  // A state as the search carries it: a dense state's row offset (state * classes_), or past
+  // the dense cells a sparse state's number; with kOutputBit when the state reports a phrase.
+  static constexpr uint32_t kOutputBit = uint32_t{1} << 31;
+  uint32_t code_of(uint32_t state) const;
+  uint32_t state_of(uint32_t code) const;
+  uint32_t dense_cells() const { return dense_states_ * classes_; }
 
   uint32_t next(uint32_t state, uint32_t cls) const;   // general transition (build and search)
   uint32_t child(uint32_t state, uint32_t cls) const;  // trie edge or kNone
@@ -49,7 +55,7 @@ class AhoCorasick {
   std::vector<uint32_t> fail_;
   std::vector<uint32_t> output_;  // phrase reported on reaching the state, or kNone
   uint32_t dense_states_ = 0;     // states [0, dense_states_) have rows in dense_
-  std::vector<uint32_t> dense_;   // dense_[s * classes_ + c]
+  std::vector<uint32_t> dense_;   // dense_[s * classes_ + c]: the target's code
 };
 
 }  // namespace rampart::operators
