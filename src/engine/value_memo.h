@@ -39,9 +39,11 @@ class ValueMemo {
   // increment: a slot belongs to the set only when it carries the current generation.
   void reset(size_t values) {
     size_t n = std::bit_ceil(values * 2);
-    if (++generation_ == 0 || slots_.size() < n) {  // wrapped, or too small: start afresh
+    if (generation_ == UINT32_MAX || slots_.size() < n) {  // would wrap, or too small
       slots_.assign(std::max(n, slots_.size()), Slot{});
       generation_ = 1;
+    } else {
+      ++generation_;
     }
     mask_ = n - 1;
   }
