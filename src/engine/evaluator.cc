@@ -300,8 +300,8 @@ LinkResult eval_link(TransactionState& tx, const Rule& link, const Rule& starter
   // A value equal to one this evaluation tested without a match is skipped: the memo
   // (engine/value_memo.h) answers for it. Only where the operator's answer depends on the value
   // alone; not for a handful of values, where repeats are rare and hashing costs more than it
-  // saves; not under the debug log's per-value trace; not in a nested evaluation (an action's
-  // macro), which finds the memo in use.
+  // saves; not under the debug log's per-value trace. No evaluation nests today; should one, it
+  // would find the memo in use and go without, as the pools above guard themselves.
   ValueMemo& tested = tx.memo;
   bool use_memo = link.op_value_only && selected.size() >= kMemoMinValues && !tested.in_use &&
                   !tx.debug_enabled(9);

@@ -153,8 +153,8 @@ struct TransactionState {
   // Reused by the evaluator for each rule's selected values (capacity kept across rules).
   std::vector<variables::Selected> selected_pool;
   std::string name_pool;  // likewise for "ARGS:foo", the name of the value under test
-  std::vector<TransformStage> stage_pool;            // likewise for a value's transformation stages
-  ValueMemo memo;                                    // the values a multiMatch rule tested
+  std::vector<TransformStage> stage_pool;  // likewise for a value's transformation stages
+  ValueMemo memo;  // the values the rule under evaluation tested without a match
   mutable std::vector<variables::Field> field_pool;  // likewise for variables::select
 
   // Settings as changed by ctl; `effective_` caches overrides over the config's settings.

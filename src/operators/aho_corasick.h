@@ -42,7 +42,8 @@ class AhoCorasick {
   uint32_t state_of(uint32_t code) const;
   uint32_t dense_cells() const { return dense_states_ * classes_; }
 
-  uint32_t next(uint32_t state, uint32_t cls) const;   // general transition (build and search)
+  // The code of the transition from a sparse state (trie edges, then failure links).
+  uint32_t next_code(uint32_t state, uint32_t cls) const;
   uint32_t child(uint32_t state, uint32_t cls) const;  // trie edge or kNone
 
   std::vector<std::string> phrases_;
