@@ -8,8 +8,8 @@ cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 
 # First the sanitizer build (ASan + UBSan, clang; CMakePresets.json): the unit tests, the
-# integration tests labelled `sanitize` with httpd loading the instrumented module, and each
-# fuzz harness for a few seconds.
+# integration tests (all but test_memory_release) and CRS's regression suite with httpd loading
+# the instrumented module, and each fuzz harness for a few seconds.
 cmake --preset asan >/dev/null
 cmake --build --preset asan -j"$(nproc)"
 ctest --preset asan -j"$(nproc)"
