@@ -96,6 +96,7 @@ std::optional<std::string> parse_exec(ParseContext& ctx, std::string_view v) {
     std::shared_ptr<const lua::Script> script = lua::Script::load(path, error);
     if (!script) return "exec: " + error;
     ctx.set.actions.push_back(std::make_shared<ExecLua>(std::move(script)));
+    ctx.set.runs_lua = true;
     return std::nullopt;
   }
   std::string reason;

@@ -14,6 +14,7 @@
 #include <iterator>
 
 #include "body/processors.h"
+#include "config/config_impl.h"
 #include "engine/collection.h"
 #include "engine/transaction_state.h"
 
@@ -410,6 +411,10 @@ void MultipartProcessor::start_content() {
     flags_.file_limit_exceeded = true;  // the part is still listed in FILES, but not stored
     return;
   }
+  // Written to disk only when something will read it there: a file costs a create, a write and
+  // an unlink, which on a journalled file system is most of a small upload's cost. v2 writes
+  // them only for SecUploadKeepFiles, SecTmpSaveUploadedFiles and @inspectFile.
+  if (!settings.upload_content_visible() && !tx_.config->impl().rules_read_upload_files()) return;
   std::string dir = settings.tmp_dir.value_or("/tmp");
   std::string path = dir + "/" + tx_.unique_id + "-file-XXXXXX";
   file_fd_ = mkstemp(path.data());  // mode 0600 until SecUploadFileMode says otherwise

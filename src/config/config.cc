@@ -51,6 +51,24 @@ size_t Config::Impl::transform_cache_slots() const {
   return transform_cache_slots_;
 }
 
+bool Config::Impl::rules_read_upload_files() const {
+  build_plans();
+  return rules_read_upload_files_;
+}
+
+namespace {
+
+bool reads_upload_files(const Rule& link) {
+  if (link.script || link.actions.runs_lua || link.op_name == "inspectFile") return true;
+  for (const Target& t : link.targets) {
+    if (t.var != nullptr && (t.var->name == "FILES_TMPNAMES" || t.var->name == "FILES_TMP_CONTENT"))
+      return true;
+  }
+  return false;
+}
+
+}  // namespace
+
 void Config::Impl::build_plans() const {
   // Checked first: call_once costs thread-local stores and a pthread_once on every call, and
   // this runs several times per transaction.
@@ -59,9 +77,12 @@ void Config::Impl::build_plans() const {
     // Room for a few values through each pipeline before the cache grows: a handful of rules
     // with transformations do not pay for clearing CRS's 512 slots in every transaction.
     size_t links = 0;
-    for (const auto& r : rules)
-      for (const Rule* link = r.get(); link != nullptr; link = link->next.get())
+    for (const auto& r : rules) {
+      for (const Rule* link = r.get(); link != nullptr; link = link->next.get()) {
         links += link->transforms.empty() ? 0 : 1;
+        rules_read_upload_files_ |= reads_upload_files(*link);
+      }
+    }
     transform_cache_slots_ = std::bit_ceil(std::clamp<size_t>(4 * links, 16, 512));
     for (int p = 1; p <= 5; ++p) {
       PhasePlan& plan = plans_[p];

@@ -68,6 +68,10 @@ struct Config::Impl {
   const PhasePlan& phase_plan(int phase) const;
   // How many slots a transaction's transformation cache starts with (transform_cache.h).
   size_t transform_cache_slots() const;
+  // Whether a rule reads uploaded files from disk: FILES_TMPNAMES, FILES_TMP_CONTENT,
+  // @inspectFile, or a Lua script (which may read either). Without one, and without
+  // SecUploadKeepFiles or SecTmpSaveUploadedFiles, multipart file parts are not written to disk.
+  bool rules_read_upload_files() const;
 
  private:
   void build_plans() const;  // once; a no-op after the first call
@@ -76,6 +80,7 @@ struct Config::Impl {
   mutable std::atomic<bool> plans_ready_{false};
   mutable std::array<PhasePlan, 6> plans_;
   mutable size_t transform_cache_slots_ = 0;
+  mutable bool rules_read_upload_files_ = false;
 };
 
 }  // namespace rampart

@@ -72,7 +72,8 @@ struct ActionSet {
   std::vector<const transforms::TransformDef*> transforms;
   bool transforms_cleared = false;  // the list started with (or contained) t:none
   std::vector<std::shared_ptr<const Action>> actions;  // non-disruptive, in order
-  std::string text;  // SecDefaultAction's list as written: part K merges rules with it
+  bool runs_lua = false;  // exec: a Lua script, which may read FILES_TMPNAMES
+  std::string text;       // SecDefaultAction's list as written: part K merges rules with it
 };
 
 struct Rule {

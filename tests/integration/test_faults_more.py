@@ -191,10 +191,13 @@ class MultipartTmpDirUnwritable(unittest.TestCase):
                 f"--{b}\r\nContent-Disposition: form-data; name=\"f\"; filename=\"a.txt\"\r\n"
                 f"Content-Type: text/plain\r\n\r\nhello file\r\n--{b}--\r\n")
 
+    # index.html is a regular file: nothing can be created under it, root or not.
+    CONFIG = RECOMMENDED + ('SecRuleEngine On\nSecAuditEngine Off\n'
+                            'SecTmpDir "@ROOT@/htdocs/index.html/tmp"\n')
+
     def test_file_part_that_cannot_be_stored_is_a_body_error(self):
-        # index.html is a regular file: nothing can be created under it, root or not.
-        config = RECOMMENDED + ('SecRuleEngine On\nSecAuditEngine Off\n'
-                                'SecTmpDir "@ROOT@/htdocs/index.html/tmp"\n')
+        # A rule reads the stored files, so the file part must be written.
+        config = self.CONFIG + 'SecRule FILES_TMPNAMES "@rx ^$" "id:7001,phase:2,pass,nolog"\n'
         with Httpd(config=config) as h:
             ctype = f"multipart/form-data; boundary={self.BOUNDARY}"
             status = h.request("POST", "/index.html", {"Content-Type": ctype}, self.body())[0]
@@ -208,6 +211,14 @@ class MultipartTmpDirUnwritable(unittest.TestCase):
                                        "name=\"f\"")[0] + f"--{self.BOUNDARY}--\r\n"
             self.assertEqual(h.request("POST", "/index.html", {"Content-Type": ctype},
                                        fields)[0], 200)
+
+    def test_file_part_nothing_reads_is_not_written(self):
+        # No rule reads files from disk and none are kept: nothing is written, nothing fails.
+        with Httpd(config=self.CONFIG) as h:
+            ctype = f"multipart/form-data; boundary={self.BOUNDARY}"
+            status = h.request("POST", "/index.html", {"Content-Type": ctype}, self.body())[0]
+            self.assertEqual(status, 200, h.error_log())
+            self.assertNotIn("Failed to create file", h.error_log())
 
 
 class PcreLimit(unittest.TestCase):

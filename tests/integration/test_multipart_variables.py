@@ -296,6 +296,8 @@ SecRule FILES_SIZES "@eq {UPLOAD}" "id:6301,phase:2,pass,log,msg:'size seen'"
 SecRule FILES_COMBINED_SIZE "@eq {UPLOAD}" "id:6302,phase:2,pass,log,msg:'combined size seen'"
 SecRule ARGS:comment "!@streq big one" "id:6303,phase:2,deny,status:403,msg:'field lost'"
 SecRule REQBODY_ERROR "!@eq 0" "id:6304,phase:2,deny,status:400,msg:'body error'"
+# A rule that reads the stored file, so that the file part is written to SecTmpDir at all.
+SecRule FILES_TMPNAMES "@rx ^$" "id:6305,phase:2,pass,nolog"
 """
 
 

@@ -191,15 +191,55 @@ TEST_F(Uploads, KeepFilesNeedsUploadDirAndSkipsEmptyFiles) {
 // error "Multipart: Failed to create file", not an upload whose file nobody could inspect.
 TEST_F(Uploads, FileThatCannotBeStoredIsABodyError) {
   std::ofstream((root_ / "plain").string()) << "x";
-  auto config = load_rules(
-      "SecRuleEngine On\nSecRequestBodyAccess On\nSecTmpDir " + (root_ / "plain" / "tmp").string() +
-      "\nSecRule REQBODY_ERROR \"!@eq 0\" "
-      "\"id:9,phase:2,deny,status:400,logdata:'%{REQBODY_ERROR_MSG}'\"\n");
+  auto config = load_rules("SecRuleEngine On\nSecRequestBodyAccess On\nSecTmpDir " +
+                           (root_ / "plain" / "tmp").string() +
+                           "\nSecRule REQBODY_ERROR \"!@eq 0\" "
+                           "\"id:9,phase:2,deny,status:400,logdata:'%{REQBODY_ERROR_MSG}'\"\n"
+                           "SecRule FILES_TMPNAMES \"@rx .\" \"id:10,phase:2,pass,nolog\"\n");
   Exchange ex(*config, upload("no"));
   EXPECT_EQ(ex.run().status, 400);
-  EXPECT_TRUE(ex.log().contains("Multipart: Failed to create file: " +
-                                (root_ / "plain" / "tmp").string() + "/"));
+  EXPECT_TRUE(ex.log().contains(
+      "Multipart: Failed to create file: " + (root_ / "plain" / "tmp").string() + "/"));
   EXPECT_TRUE(ex.log().contains("(Not a directory)"));
+}
+
+// No rule reads the files from disk and none are kept: they are not written (as in v2), so an
+// unwritable SecTmpDir is no error; FILES and FILES_SIZES are there all the same.
+TEST_F(Uploads, FilesNobodyReadsAreNotWritten) {
+  std::ofstream((root_ / "plain").string()) << "x";
+  auto config = load_rules("SecRuleEngine On\nSecRequestBodyAccess On\nSecTmpDir " +
+                           (root_ / "plain" / "tmp").string() +
+                           "\nSecRule REQBODY_ERROR \"!@eq 0\" \"id:9,phase:2,deny,status:400\"\n"
+                           "SecRule FILES_SIZES:f1 \"@eq 5\" "
+                           "\"id:10,phase:2,pass,nolog,setvar:tx.size=%{MATCHED_VAR}\"\n"
+                           "SecRule FILES:f2 \"@streq b.txt\" "
+                           "\"id:11,phase:2,pass,nolog,setvar:tx.name=%{MATCHED_VAR}\"\n");
+  Exchange ex(*config, upload("no"));
+  EXPECT_EQ(ex.run().status, 0);  // no interception: no body error
+  EXPECT_EQ(ex.tx_var("size"), "5");
+  EXPECT_EQ(ex.tx_var("name"), "b.txt");
+}
+
+// What makes them written: a rule (or chain link) naming FILES_TMPNAMES or FILES_TMP_CONTENT,
+// @inspectFile, a Lua script; SecUploadKeepFiles or SecTmpSaveUploadedFiles.
+TEST_F(Uploads, FilesAreWrittenWhenARuleReadsThem) {
+  auto seen = [&](const std::string& extra) {
+    auto config = load_rules("SecRuleEngine On\nSecRequestBodyAccess On\nSecTmpDir " +
+                             (root_ / "tmp").string() + "\n" + extra);
+    Exchange ex(*config, upload("no"));
+    ex.run();
+    return ex.tx_var("seen");
+  };
+  EXPECT_EQ(
+      seen("SecRule FILES_TMPNAMES:f1 \"@rx .\" \"id:1,phase:2,pass,nolog,setvar:tx.seen=1\"\n"),
+      "1");
+  EXPECT_EQ(seen("SecRule FILES_SIZES:f1 \"@eq 5\" \"id:1,phase:2,pass,nolog,chain\"\n"
+                 "SecRule FILES_TMPNAMES:f1 \"@rx .\" \"setvar:tx.seen=1\"\n"),
+            "1");
+  EXPECT_EQ(seen("SecTmpSaveUploadedFiles On\nSecRule FILES_TMP_CONTENT:f1 \"@streq HELLO\" "
+                 "\"id:1,phase:2,pass,nolog,setvar:tx.seen=1\"\n"),
+            "1");
+  EXPECT_EQ(files_in("tmp"), 0u);  // removed with each transaction
 }
 
 TEST(UploadDirectives, BadValuesAreConfigErrors) {
