@@ -84,10 +84,13 @@ bool JsonProcessor::scalar(std::string_view value) {
         "Arguments limit exceeded (SecArgumentsLimit " + std::to_string(s.max_arguments()) + ")";
     return false;
   }
-  std::string_view key = current_key();
-  std::string name = prefix_.empty() ? std::string(key) : prefix_ + "." + std::string(key);
-  if (name != last_name_) last_name_ = tx_.keep(std::move(name));
-  tx_.args_json.push_back(Param{last_name_, tx_.keep(std::string(value))});
+  // Built in a buffer that keeps its capacity, and kept (copied to the transaction) only when it
+  // differs from the last value's: no allocation per value.
+  name_.assign(prefix_);
+  if (!prefix_.empty()) name_ += '.';
+  name_ += current_key();
+  if (name_ != last_name_) last_name_ = tx_.keep(name_);
+  tx_.args_json.push_back(Param{last_name_, tx_.keep(value)});
   return true;
 }
 

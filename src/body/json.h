@@ -49,6 +49,7 @@ class JsonProcessor final : public Processor {
   std::vector<std::string> keys_;  // per open object: its current member name
   std::vector<Level> stack_;
   std::string_view last_name_;  // array items share one kept name
+  std::string name_;            // the name being built, its capacity kept from value to value
   size_t fed_ = 0;
   bool failed_ = false;
   std::string limit_error_;  // set by a callback that stopped the parse at a limit
