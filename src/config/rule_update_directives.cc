@@ -145,6 +145,7 @@ void overlay(ActionSet& a, const ActionSet& u) {
     a.transforms.insert(a.transforms.end(), u.transforms.begin(), u.transforms.end());
   }
   a.actions.insert(a.actions.end(), u.actions.begin(), u.actions.end());
+  a.runs_lua = a.runs_lua || u.runs_lua;
 }
 
 }  // namespace
@@ -218,9 +219,9 @@ std::optional<std::string> handle_sec_rule_update_action_by_id(DirectiveContext&
   if (!update.id.empty() || update.phase)
     return "SecRuleUpdateActionById cannot change a rule's id or phase";
   if (update.chain) return "SecRuleUpdateActionById cannot add or remove chain";
-  if (offset > 0 && (update.disruptive != Disruptive::kUnset || update.skip ||
-                     !update.skip_after.empty() || update.msg || update.logdata ||
-                     update.severity || !update.tags.empty()))
+  if (offset > 0 &&
+      (update.disruptive != Disruptive::kUnset || update.skip || !update.skip_after.empty() ||
+       update.msg || update.logdata || update.severity || !update.tags.empty()))
     return "SecRuleUpdateActionById " + std::string(ctx.words[0]) +
            ": a chain link takes no disruptive, skip or metadata actions; update the starter "
            "(offset 0) for those";

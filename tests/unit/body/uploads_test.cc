@@ -239,6 +239,18 @@ TEST_F(Uploads, FilesAreWrittenWhenARuleReadsThem) {
   EXPECT_EQ(seen("SecTmpSaveUploadedFiles On\nSecRule FILES_TMP_CONTENT:f1 \"@streq HELLO\" "
                  "\"id:1,phase:2,pass,nolog,setvar:tx.seen=1\"\n"),
             "1");
+  // A Lua script may read FILES_TMPNAMES: it makes them written, also when SecRuleUpdateActionById
+  // gives a rule the script.
+  std::string lua = (root_ / "seen.lua").string();
+  std::ofstream(lua) << "function main()\n"
+                        "  local f = m.getvar(\"FILES_TMPNAMES.f1\")\n"
+                        "  if f ~= nil and f ~= \"\" then m.setvar(\"tx.seen\", \"1\") end\n"
+                        "  return nil\nend\n";
+  EXPECT_EQ(seen("SecAction \"id:1,phase:2,pass,nolog,exec:" + lua + "\"\n"), "1");
+  EXPECT_EQ(seen("SecAction \"id:1,phase:2,pass,nolog\"\n"
+                 "SecRuleUpdateActionById 1 \"exec:" +
+                 lua + "\"\n"),
+            "1");
   EXPECT_EQ(files_in("tmp"), 0u);  // removed with each transaction
 }
 
