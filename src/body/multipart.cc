@@ -249,29 +249,21 @@ void MultipartProcessor::fail(std::string message) {
   tx_.reqbody_error_msg = "Multipart parsing error: " + message;  // v2's prefix
 }
 
+// A line is read whole when it ends within kMaxLine bytes. A longer one is read the same way
+// however the body is split: its first kMaxLine bytes decide what the line is (line_head), the
+// rest only follows it (into the part's content, or nowhere). Reading the whole of a long line
+// when it came at once, and only what had arrived when it came in pieces, would let a client
+// choose by splitting the body whether a boundary is seen.
 void MultipartProcessor::feed(std::string_view chunk) {
   fed_ += chunk.size();
   while (!chunk.empty() && state_ != State::kFailed) {
     size_t nl = chunk.find('\n');
     if (nl == std::string_view::npos) {
       pending_.append(chunk);
-      if (state_ != State::kContent && pending_.size() > kMaxLine) {
-        // No part header is this long, and text outside the parts is only flagged: never let
-        // a line without a newline grow with the body.
-        if (state_ == State::kHeaders) return fail("Multipart: Part header line too long.");
-        (state_ == State::kPreamble ? flags_.data_before : flags_.data_after) = true;
-        pending_.clear();
-        return;
-      }
-      // A long content line that cannot be a boundary goes out now: a file without newlines must
-      // not pile up in memory.
-      if (state_ == State::kContent && pending_.size() > boundary_.size() + 4 &&
-          pending_.compare(0, boundary_.size(), boundary_) != 0) {
-        content(pending_eol_);
-        pending_eol_.clear();
-        content(pending_);
-        pending_.clear();
-        mid_line_ = true;
+      // The last byte stays: a '\r' there may begin the line's end.
+      if (pending_.size() > kMaxLine + 1) {
+        long_line(std::string_view(pending_).substr(0, pending_.size() - 1));
+        pending_.erase(0, pending_.size() - 1);
       }
       return;
     }
@@ -287,8 +279,28 @@ void MultipartProcessor::feed(std::string_view chunk) {
     }
     bool cr = !view.empty() && view.back() == '\r';
     if (cr) view.remove_suffix(1);
+    if (!mid_line_ && view.size() > kMaxLine) {
+      long_line(view);
+      view = {};
+    }
     line(view, cr ? "\r\n" : "\n");
   }
+}
+
+// Bytes of a line longer than kMaxLine, without its end: the head first, then what follows it.
+void MultipartProcessor::long_line(std::string_view bytes) {
+  if (!mid_line_) {
+    line_head(bytes.substr(0, kMaxLine));
+    bytes.remove_prefix(kMaxLine);
+    mid_line_ = true;
+  }
+  if (state_ == State::kContent) content(bytes);
+}
+
+void MultipartProcessor::line_head(std::string_view head) {
+  // No part header is this long; text outside the parts is only flagged, as any line there is.
+  if (state_ == State::kHeaders) return fail("Multipart: Part header line too long.");
+  line(head, "");
 }
 
 void MultipartProcessor::line(std::string_view text, std::string_view eol) {
@@ -297,10 +309,12 @@ void MultipartProcessor::line(std::string_view text, std::string_view eol) {
     return;
   }
   if (!eol.empty()) (eol.size() == 2 ? flags_.crlf_line : flags_.lf_line) = true;
-  if (mid_line_) {  // the rest of a content line already partly written
+  if (mid_line_) {  // the end of a long line, whose head was read already (long_line)
     mid_line_ = false;
-    content(text);
-    pending_eol_ = eol;
+    if (state_ == State::kContent) {
+      content(text);
+      pending_eol_ = eol;
+    }
     return;
   }
   // What v2 takes for a boundary line: `--` and our boundary, then nothing or `--`. Anything
@@ -462,7 +476,7 @@ void MultipartProcessor::finish(bool truncated) {
   if (!pending_.empty() && state_ != State::kFailed) {
     std::string rest = std::move(pending_);
     pending_.clear();
-    line(rest, "");
+    line(rest, "");  // at most kMaxLine + 1 bytes, or the end of a long line
   }
   if (state_ == State::kFailed || truncated) return;
   if (state_ != State::kEpilogue) fail("Multipart: Final boundary missing.");

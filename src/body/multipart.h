@@ -59,6 +59,8 @@ class MultipartProcessor final : public Processor {
  private:
   enum class State { kPreamble, kHeaders, kContent, kEpilogue, kFailed };
   void line(std::string_view text, std::string_view eol);
+  void long_line(std::string_view bytes);
+  void line_head(std::string_view head);
   void header_line(std::string_view text, std::string_view eol);
   void start_content();
   void content(std::string_view data);
@@ -72,7 +74,7 @@ class MultipartProcessor final : public Processor {
   std::string pending_eol_;  // a part's line ending, written only if more content follows
   MultipartFlags flags_;
   std::vector<MultipartPart> parts_;
-  bool mid_line_ = false;  // a long content line was partly written already
+  bool mid_line_ = false;  // a long line's head was read; its end is still to come
   int file_fd_ = -1;
   size_t fed_ = 0, file_bytes_ = 0, files_ = 0;
   bool files_kept_ = false;                         // moved to SecUploadDir: not ours to remove
