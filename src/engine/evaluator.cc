@@ -271,28 +271,28 @@ LinkResult eval_link(TransactionState& tx, const Rule& link, const Rule& starter
     return matched("", "", *message) ? LinkResult::kStop : LinkResult::kMatch;
   }
 
-  // The pool keeps its capacity from rule to rule; a nested evaluation (an action's macro)
-  // would find it empty and use its own.
-  struct Pooled {
-    TransactionState& tx;
-    std::vector<variables::Selected> v = std::move(tx.selected_pool);
-    std::string name = std::move(tx.name_pool);
-    std::vector<TransformStage> stages = std::move(tx.stage_pool);
-    ~Pooled() {
-      v.clear();
-      tx.selected_pool = std::move(v);
-      tx.name_pool = std::move(name);
-      tx.stage_pool = std::move(stages);
+  // The transaction's scratch keeps its capacity from rule to rule; a nested evaluation (an
+  // action's macro, should one ever evaluate a rule) finds it in use and takes its own.
+  std::optional<TransactionState::RuleScratch> own;
+  TransactionState::RuleScratch& pool = tx.rule_scratch.in_use ? own.emplace() : tx.rule_scratch;
+  struct InUse {
+    TransactionState::RuleScratch& pool;
+    explicit InUse(TransactionState::RuleScratch& p) : pool(p) { pool.in_use = true; }
+    ~InUse() {
+      pool.in_use = false;
+      pool.selected.clear();  // views into values the next rule may not keep
     }
-  } pooled{tx};
-  std::vector<variables::Selected>& selected = pooled.v;
+    InUse(const InUse&) = delete;
+    InUse& operator=(const InUse&) = delete;
+  } in_use(pool);
+  std::vector<variables::Selected>& selected = pool.selected;
   selected.clear();
   variables::select(tx, link.targets, selected);
   if (!tx.removed_targets.empty()) remove_targets(tx, starter, selected);
   std::string param_buf, transform_scratch;
   std::string_view param = link.op_param.text();
   bool any = false;
-  std::vector<TransformStage>& stages = pooled.stages;
+  std::vector<TransformStage>& stages = pool.stages;
   const bool wants_bytes = link.op->wants_value_bytes();
   // Only the last link's message reaches the log, the audit log or an interception.
   bool wants_message = last && (starter.log || tx.debug_enabled(1) ||
@@ -307,6 +307,12 @@ LinkResult eval_link(TransactionState& tx, const Rule& link, const Rule& starter
                   !tx.debug_enabled(9);
   ValueMemo::Use memo_use(tested, use_memo);
   if (use_memo) tested.reset(selected.size());
+  // One MatchState for all the rule's values: start() empties what a value's test wrote.
+  operators::MatchState st;
+  st.want_message = wants_message && !link.op_negated;  // a negated match says "required"
+  st.capture = link.actions.capture;
+  st.scratch = &tx.scratch;
+  st.tx = &tx;
   for (const variables::Selected& sel : selected) {
     uint64_t value_hash = 0;
     if (use_memo) {
@@ -332,13 +338,7 @@ LinkResult eval_link(TransactionState& tx, const Rule& link, const Rule& starter
         link.op_param.expand(tx, param_buf);
         param = param_buf;
       }
-      operators::MatchState st;
-      st.set_var_name(sel, pooled.name);                    // built only when needed
-      st.want_message = wants_message && !link.op_negated;  // a negated match says "required"
-      st.capture = link.actions.capture;
-      st.scratch = &tx.scratch;
-      st.tx = &tx;
-      st.value_bytes = stage.bytes;
+      st.start(sel, pool.name, stage.bytes);
       auto op_start = tx.profile ? Profile::Clock::now() : Profile::Clock::time_point();
       bool hit = link.op->match(value, param, st);
       if (tx.profiled_rule) tx.profiled_rule->operator_ns += Profile::since(op_start);

@@ -150,10 +150,15 @@ struct TransactionState {
   // Transformation cache (src/engine/transform_cache.h); the inputs and outputs it stores are
   // copies in `storage`.
   TransformCache transform_cache;
-  // Reused by the evaluator for each rule's selected values (capacity kept across rules).
-  std::vector<variables::Selected> selected_pool;
-  std::string name_pool;  // likewise for "ARGS:foo", the name of the value under test
-  std::vector<TransformStage> stage_pool;  // likewise for a value's transformation stages
+  // Reused by the evaluator from rule to rule, so that their capacity stays: a rule's selected
+  // values, the name of the value under test ("ARGS:foo"), a value's transformation stages.
+  // `in_use` while a rule is evaluated; a nested evaluation (none today) would use its own.
+  struct RuleScratch {
+    std::vector<variables::Selected> selected;
+    std::string name;
+    std::vector<TransformStage> stages;
+    bool in_use = false;
+  } rule_scratch;
   ValueMemo memo;  // the values the rule under evaluation tested without a match
   mutable std::vector<variables::Field> field_pool;  // likewise for variables::select
 

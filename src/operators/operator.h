@@ -30,8 +30,19 @@ struct MatchState {
   std::string_view var_name() const;
   void set_var_name(std::string_view name) { name_ = name; }
   void set_var_name(const variables::Selected& selected, std::string& buffer) {
+    name_ = {};
     selected_ = &selected;
     name_buffer_ = &buffer;
+  }
+  // Readies the state for the next value under test (the engine reuses one per rule): its name
+  // and bytes in, nothing out.
+  void start(const variables::Selected& selected, std::string& name_buffer, const ByteMask* bytes) {
+    set_var_name(selected, name_buffer);
+    value_bytes = bytes;
+    message.clear();
+    captures.clear();
+    rewritten.reset();
+    limit_exceeded = false;
   }
   bool capture = false;  // the rule has the `capture` action
   // False when nothing will read `message` (a chain link before the last, a rule that neither
