@@ -4,7 +4,7 @@
 # New inputs collect in build-asan/corpus/<target>/, crashes in build-asan/crashes/<target>/ (add
 # each one to the seed corpus, with the fix, so it stays a regression test). Exits 1 when a
 # harness failed. scripts/test.sh runs each for a few seconds through ctest (fuzz.<target>).
-#   bash scripts/fuzz.sh [SECONDS] [TARGET...]   targets: config request transforms logs cookies macros prefilter bodies
+#   bash scripts/fuzz.sh [SECONDS] [TARGET...]   targets: config request transforms logs cookies macros prefilter bodies pm
 # FUZZ_TIMEOUT (default 10 s) is libFuzzer's per-input wall-clock limit: raise it when the run is
 # niced beside other work, where a starved process can look like a hang.
 set -euo pipefail
@@ -13,7 +13,7 @@ cd "$(dirname "$0")/.."
 seconds=${1:-60}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(config request transforms logs cookies macros prefilter bodies)
+[ ${#targets[@]} -gt 0 ] || targets=(config request transforms logs cookies macros prefilter bodies pm)
 build=build-asan
 
 cmake --preset asan >/dev/null
