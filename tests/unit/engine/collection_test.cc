@@ -120,5 +120,21 @@ TEST(Iequals, FoldsAsciiCapitalsOnly) {
   }
 }
 
+// Short texts are packed into a word and the last eight bytes overlap the ones before: every
+// byte of every length still counts.
+TEST(Iequals, EveryByteOfEveryLengthCounts) {
+  for (size_t n = 1; n <= 24; ++n) {
+    std::string a;
+    for (size_t i = 0; i < n; ++i) a += static_cast<char>('a' + i);
+    for (size_t at = 0; at < n; ++at) {
+      std::string other = a, upper = a;
+      other[at] = '#';
+      upper[at] = static_cast<char>(upper[at] - 32);
+      EXPECT_FALSE(iequals(a, other)) << n << " " << at;
+      EXPECT_TRUE(iequals(a, upper)) << n << " " << at;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace rampart::testing
