@@ -89,6 +89,11 @@ ATTACKS = {
         "x"),
     "chunked, one byte a chunk": chunked(f"id={SQLI}"),
     "chunked JSON, one byte a chunk": chunked('{"id": "1\' or 1=1-- "}', "application/json"),
+    # A line starting with -- that is not the boundary (rule 200004 of the recommended config):
+    # read in pieces it once lost the flag (fuzz_bodies, docs/reliability.md).
+    "chunked multipart, unmatched boundary": chunked(
+        '--b6\r\nContent-Disposition: form-data; name="note"\r\n\r\nhello\r\n'
+        "--another-boundary\r\n--b6--\r\n", "multipart/form-data; boundary=b6"),
     "Content-Type upper case": post(f"id={SQLI}", ctype="Application/X-WWW-Form-URLEncoded"),
     "charset ibm037": post(f"id={SQLI}", ctype=FORM + "; charset=ibm037"),
     "charset utf-7": post(f"id={SQLI}", ctype=FORM + "; charset=utf-7"),
