@@ -160,7 +160,7 @@ struct TransactionState {
     bool in_use = false;
   } rule_scratch;
   ValueMemo memo;  // the values the rule under evaluation tested without a match
-  mutable std::vector<variables::Field> field_pool;  // likewise for variables::select
+  mutable std::vector<variables::Field> field_pool;  // variables::select's, kept likewise
 
   // Settings as changed by ctl; `effective_` caches overrides over the config's settings.
   Settings overrides;
