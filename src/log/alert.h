@@ -18,11 +18,13 @@ namespace log {
 // `"` and `\` backslash-escaped, \b \n \r \t \v as escapes, other control and non-ASCII bytes as
 // \xHH (v2's log_escape).
 std::string escape(std::string_view s);
+void append_escaped(std::string& out, std::string_view s);  // escape(s) appended to `out`
 // escape() plus a backslash before : + . [ ] ( ) ? / (v2's log_escape_re, which v2 applies to a
 // macro-expanded @rx pattern before compiling it).
 std::string escape_re(std::string_view s);
 // `"`, `\`, control and non-ASCII bytes as \xHH (v2's log_escape_hex, used for [data]).
 std::string escape_hex(std::string_view s);
+void append_escaped_hex(std::string& out, std::string_view s);  // escape_hex(s) appended
 
 // The whole line for a match of `rule` (a chain starter): `action` is e.g. "Warning." and
 // `rule_message` the operator's message of the last link, already escaped by the operator.
