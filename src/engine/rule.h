@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/lazy_text.h"
 #include "engine/macro.h"
 #include "engine/regex.h"
 #include "operators/operator.h"
@@ -109,6 +110,10 @@ struct Rule {
   // Chain starter (this for the starter itself). Only for telling links from starters: a
   // starter updated by SecRuleUpdate* is a copy, so a link's pointer may name the original.
   const Rule* starter = nullptr;
+
+  // The fixed fields of the rule's alert line, escaped on first use (log/alert.cc): [file]
+  // [line] [id] [rev], and [severity] [ver] [maturity] [accuracy] [tag]s.
+  LazyText alert_head, alert_tail;
 };
 
 }  // namespace rampart

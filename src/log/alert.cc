@@ -112,12 +112,13 @@ std::string escape_re(std::string_view s) {
 }
 
 void append_escaped_hex(std::string& out, std::string_view s) {
-  for (unsigned char c : s) {
-    if (c == '"' || c == '\\' || c <= 0x1f || c >= 0x7f) {
-      hex_byte(out, c);
-    } else {
-      out += static_cast<char>(c);
-    }
+  size_t i = 0;
+  for (;;) {  // runs of plain bytes at once, as in escape_into
+    size_t plain = i;
+    while (i < s.size() && kByteKinds[static_cast<unsigned char>(s[i])] != ByteKind::kEscaped) ++i;
+    out.append(s.data() + plain, i - plain);
+    if (i == s.size()) return;
+    hex_byte(out, static_cast<unsigned char>(s[i++]));
   }
 }
 std::string escape_hex(std::string_view s) {
@@ -138,10 +139,14 @@ std::string alert_line(const TransactionState& tx, const Rule& rule, std::string
     line += ' ';
     line += rule_message;  // operators escape what they quote, as v2's do
   }
-  field(line, "file", rule.where.file);
-  field(line, "line", std::to_string(rule.where.line));
-  field(line, "id", rule.id);
-  if (!a.rev.empty()) field(line, "rev", a.rev);
+  line += rule.alert_head.get([&rule] {
+    std::string head;
+    field(head, "file", rule.where.file);
+    field(head, "line", std::to_string(rule.where.line));
+    field(head, "id", rule.id);
+    if (!rule.actions.rev.empty()) field(head, "rev", rule.actions.rev);
+    return head;
+  });
   if (a.msg) field(line, "msg", a.msg->expand(tx));
   if (a.logdata) {
     size_t start = line.size();
@@ -153,11 +158,15 @@ std::string alert_line(const TransactionState& tx, const Rule& rule, std::string
       line += "...\"]";
     }
   }
-  if (a.severity) field(line, "severity", actions::severity_name(*a.severity));
-  if (!a.ver.empty()) field(line, "ver", a.ver);
-  if (a.maturity) field(line, "maturity", std::to_string(*a.maturity));
-  if (a.accuracy) field(line, "accuracy", std::to_string(*a.accuracy));
-  for (const std::string& tag : a.tags) field(line, "tag", tag);
+  line += rule.alert_tail.get([&a] {
+    std::string tail;
+    if (a.severity) field(tail, "severity", actions::severity_name(*a.severity));
+    if (!a.ver.empty()) field(tail, "ver", a.ver);
+    if (a.maturity) field(tail, "maturity", std::to_string(*a.maturity));
+    if (a.accuracy) field(tail, "accuracy", std::to_string(*a.accuracy));
+    for (const std::string& tag : a.tags) field(tail, "tag", tag);
+    return tail;
+  });
   field(line, "hostname", tx.hostname);
   field(line, "uri", tx.decoded_uri.empty() ? tx.path : tx.decoded_uri);
   field(line, "unique_id", tx.unique_id);
