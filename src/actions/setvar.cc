@@ -30,14 +30,19 @@ class SetVar final : public Action {
         ref_(std::move(ref)),
         value_(std::move(value)),
         tx_(ref_.is_tx()),
-        fixed_hash_(Collection::hash(ref_.name.text())) {}
+        fixed_hash_(Collection::hash(ref_.name.text())),
+        fixed_score_(log::is_anomaly_score(ref_.name.text())) {}
 
   void execute(TransactionState& tx, const Rule&) const override {
     std::string name_buffer;  // setvar runs for most CRS rules that match: no copy of a fixed name
     std::string_view name = ref_.name.view(tx, name_buffer);
     if (name.empty()) return;
     if (tx_) {
-      set_tx(tx, name, ref_.name.has_macros() ? Collection::hash(name) : fixed_hash_);
+      if (ref_.name.has_macros()) {
+        set_tx(tx, name, Collection::hash(name), log::is_anomaly_score(name));
+      } else {
+        set_tx(tx, name, fixed_hash_, fixed_score_);
+      }
       return;
     }
     collections::LoadedCollection* c = resolve(tx, ref_, name, "set");
@@ -55,9 +60,9 @@ class SetVar final : public Action {
   }
 
  private:
-  void set_tx(TransactionState& tx, std::string_view name, uint32_t hash) const {
-    // The "why blocked" record wants the anomaly points each match adds (log/verdict.h).
-    bool score = log::is_anomaly_score(name);
+  // `score`: the name is an anomaly score's; the "why blocked" record wants the points each
+  // match adds to one (log/verdict.h).
+  void set_tx(TransactionState& tx, std::string_view name, uint32_t hash, bool score) const {
     const Collection::Entry* current = tx.tx.entry(name, hash);
     int64_t before = score ? log::score_value(current ? &current->value : nullptr) : 0;
     if (op_ == Op::kDelete) {
@@ -85,6 +90,7 @@ class SetVar final : public Action {
   MacroString value_;
   bool tx_;
   uint32_t fixed_hash_;  // of the name, when it has no macros
+  bool fixed_score_;     // likewise: the name is an anomaly score's (log::is_anomaly_score)
 };
 
 }  // namespace

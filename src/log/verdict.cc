@@ -45,9 +45,18 @@ int64_t score_value(const std::string* v) {
 }
 
 bool is_anomaly_score(std::string_view n) {
-  return starts_with_nocase(n, "inbound_anomaly_score_pl") ||
-         starts_with_nocase(n, "outbound_anomaly_score_pl") ||
-         starts_with_nocase(n, "anomaly_score_pl");
+  // Most names a setvar writes are not scores (CRS's "%{rule.id}-…" per match): the first
+  // letter tells.
+  switch (n.empty() ? 0 : n[0] | 0x20) {
+    case 'i':
+      return starts_with_nocase(n, "inbound_anomaly_score_pl");
+    case 'o':
+      return starts_with_nocase(n, "outbound_anomaly_score_pl");
+    case 'a':
+      return starts_with_nocase(n, "anomaly_score_pl");
+    default:
+      return false;
+  }
 }
 
 int64_t final_score(const TransactionState& tx, bool inbound) {

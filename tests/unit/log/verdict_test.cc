@@ -111,5 +111,17 @@ TEST(Verdict, DirectiveChecksItsArgument) {
             std::string::npos);
 }
 
+// Which TX names count as anomaly scores for the record: CRS's per-level scores, any case.
+TEST(Verdict, AnomalyScoreNames) {
+  EXPECT_TRUE(log::is_anomaly_score("inbound_anomaly_score_pl1"));
+  EXPECT_TRUE(log::is_anomaly_score("INBOUND_ANOMALY_SCORE_PL4"));
+  EXPECT_TRUE(log::is_anomaly_score("outbound_anomaly_score_pl2"));
+  EXPECT_TRUE(log::is_anomaly_score("Anomaly_Score_pl1"));
+  EXPECT_FALSE(log::is_anomaly_score("inbound_anomaly_score"));  // the sum, not a level's points
+  EXPECT_FALSE(log::is_anomaly_score("942100-OWASP_CRS/ARGS:id"));
+  EXPECT_FALSE(log::is_anomaly_score("critical_anomaly_score"));
+  EXPECT_FALSE(log::is_anomaly_score(""));
+}
+
 }  // namespace
 }  // namespace rampart::testing
