@@ -89,8 +89,13 @@ bool JsonProcessor::scalar(std::string_view value) {
   name_.assign(prefix_);
   if (!prefix_.empty()) name_ += '.';
   name_ += current_key();
-  if (name_ != last_name_) last_name_ = tx_.keep(name_);
-  tx_.args_json.push_back(Param{last_name_, tx_.keep(value)});
+  // An array's elements share their name: hashed once for all of them.
+  if (name_ != last_name_) {
+    last_name_ = tx_.keep(name_);
+    last_name_hash_ = SeededHash()(last_name_);
+  }
+  std::string_view kept = tx_.keep(value);
+  tx_.args_json.push_back(Param{last_name_, kept, last_name_hash_, SeededHash()(kept)});
   return true;
 }
 

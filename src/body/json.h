@@ -48,8 +48,9 @@ class JsonProcessor final : public Processor {
   std::string prefix_;             // the path of the container we are in
   std::vector<std::string> keys_;  // per open object: its current member name
   std::vector<Level> stack_;
-  std::string_view last_name_;  // array items share one kept name
-  std::string name_;            // the name being built, its capacity kept from value to value
+  std::string_view last_name_;   // array items share one kept name
+  uint64_t last_name_hash_ = 0;  // and its hash (Param::name_hash)
+  std::string name_;             // the name being built, its capacity kept from value to value
   size_t fed_ = 0;
   bool failed_ = false;
   std::string limit_error_;  // set by a callback that stopped the parse at a limit

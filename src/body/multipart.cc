@@ -469,7 +469,7 @@ void MultipartProcessor::end_part() {
   }
   const MultipartPart& part = parts_.back();
   if (state_ == State::kContent && !part.is_file)
-    tx_.args_post.push_back(Param{tx_.keep(part.name), tx_.keep(part.value)});
+    tx_.args_post.push_back(hashed_param(tx_.keep(part.name), tx_.keep(part.value)));
 }
 
 void MultipartProcessor::finish(bool truncated) {

@@ -68,7 +68,8 @@ void add_within_arguments_limit(TransactionState& tx, std::vector<Param>& parsed
     tx.reqbody_error = true;
     tx.reqbody_error_msg = "SecArgumentsLimit exceeded";
   }
-  out.insert(out.end(), parsed.begin(), parsed.end());
+  out.reserve(out.size() + parsed.size());
+  for (const Param& p : parsed) out.push_back(hashed_param(p.name, p.value));
 }
 
 }  // namespace rampart::body

@@ -30,12 +30,14 @@ void record_transform(TransactionState& tx, std::string_view name,
 // The value after the rule's transformation pipeline, cached per (pipeline, value). Once the
 // cache is full, an output is made in `scratch` instead, valid until the next call. With `bytes`,
 // also the output's ByteMask when the cache holds it (else null).
+// `value_hash` is the value's SeededHash when known (Selected::value_hash), else 0.
 std::string_view transformed(TransactionState& tx, const Rule& rule, std::string_view value,
-                             std::string& scratch, const ByteMask** bytes) {
+                             uint64_t value_hash, std::string& scratch, const ByteMask** bytes) {
   if (bytes != nullptr) *bytes = nullptr;
   if (rule.transforms.empty()) return value;
   TransformCache::Key key{rule.pipeline_key, rule.pipeline_hash, value};
-  uint64_t hash = tx.transform_cache.hash(key);
+  uint64_t hash = tx.transform_cache.hash(
+      key, value_hash != 0 ? value_hash : tx.transform_cache.value_hash(value));
   bool trace = tx.debug_enabled(9);  // the steps, so a site owner sees why a value matched
   if (const TransformCache::Entry* hit = tx.transform_cache.find(key, hash)) {
     if (trace) tx.debug(9, "T: t:" + rule.pipeline_key + " taken from the cache");
@@ -314,9 +316,9 @@ LinkResult eval_link(TransactionState& tx, const Rule& link, const Rule& starter
   st.scratch = &tx.scratch;
   st.tx = &tx;
   for (const variables::Selected& sel : selected) {
-    uint64_t value_hash = 0;
+    uint64_t value_hash = sel.value_hash;  // 0 when its source kept none
     if (use_memo) {
-      value_hash = tx.transform_cache.value_hash(sel.value);
+      if (value_hash == 0) value_hash = tx.transform_cache.value_hash(sel.value);
       if (tested.contains(value_hash, sel.value)) continue;
     }
     // Most rules test one stage: it stays out of the vector, which only multiMatch fills.
@@ -327,7 +329,7 @@ LinkResult eval_link(TransactionState& tx, const Rule& link, const Rule& starter
       all_stages(tx, link, sel.value, stages);
       to_test = stages;
     } else {
-      single.value = transformed(tx, link, sel.value, transform_scratch,
+      single.value = transformed(tx, link, sel.value, value_hash, transform_scratch,
                                  wants_bytes ? &single.bytes : nullptr);
     }
     bool remember = true;  // false once the value matched or failed

@@ -17,6 +17,7 @@
 #include "engine/profile.h"
 #include "engine/regex.h"
 #include "engine/rule_matcher.h"
+#include "engine/seeded_hash.h"
 #include "engine/string_arena.h"
 #include "engine/transform_cache.h"
 #include "engine/value_memo.h"
@@ -32,7 +33,16 @@ struct Target;
 
 struct Param {
   std::string_view name, value;
+  // SeededHash of name and value, made once when an argument is added (hashed_param) so that
+  // the rules that test it do not hash it again, each for its memo and its transformation-cache
+  // lookups; 0 where nobody made them (headers, cookies), and then the evaluator hashes.
+  uint64_t name_hash = 0, value_hash = 0;
 };
+
+inline Param hashed_param(std::string_view name, std::string_view value) {
+  SeededHash hash;
+  return Param{name, value, hash(name), hash(value)};
+}
 
 struct TransactionState {
   TransactionState(const Config& config, LogSink& log);

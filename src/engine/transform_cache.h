@@ -33,8 +33,10 @@ class TransformCache {
     mutable const ByteMask* bytes = nullptr;  // the output's, once bytes_of() was asked
   };
 
-  uint64_t hash(const Key& k) const {
-    return value_hash(k.value) ^ (k.pipeline_hash * 0x9e3779b97f4a7c15ULL);
+  uint64_t hash(const Key& k) const { return hash(k, value_hash(k.value)); }
+  // The same, given value_hash(k.value) made before (engine/transaction_state.h's Param keeps it).
+  uint64_t hash(const Key& k, uint64_t value_hash) const {
+    return value_hash ^ (k.pipeline_hash * 0x9e3779b97f4a7c15ULL);
   }
   // The hash of a value alone: keyed like the cache's, for other tables of request values.
   uint64_t value_hash(std::string_view value) const { return hash_value_(value); }

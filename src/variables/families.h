@@ -42,6 +42,12 @@ RAMPART_COLLECT(args_names)
 RAMPART_COLLECT(args_get_names)
 RAMPART_COLLECT(args_post_names)
 RAMPART_COLLECT(args_combined_size)
+ParamLists args_params(const TransactionState& tx);
+ParamLists args_get_params(const TransactionState& tx);
+ParamLists args_post_params(const TransactionState& tx);
+ParamLists args_names_params(const TransactionState& tx);
+ParamLists args_get_names_params(const TransactionState& tx);
+ParamLists args_post_names_params(const TransactionState& tx);
 // headers.cc
 RAMPART_COLLECT(request_headers)
 RAMPART_LOOKUP(request_headers_lookup)

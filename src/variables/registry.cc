@@ -7,12 +7,15 @@ namespace rampart::variables {
 namespace {
 
 constexpr VariableDef kVariables[] = {
-    {"ARGS", true, args, args_lookup},
-    {"ARGS_GET", true, args_get},
-    {"ARGS_POST", true, args_post},
-    {"ARGS_NAMES", true, args_names},
-    {"ARGS_GET_NAMES", true, args_get_names},
-    {"ARGS_POST_NAMES", true, args_post_names},
+    // The ARGS family also lists its Params for selection (variable.h, ParamLists).
+    {"ARGS", true, args, args_lookup, false, nullptr, nullptr, nullptr, args_params},
+    {"ARGS_GET", true, args_get, nullptr, false, nullptr, nullptr, nullptr, args_get_params},
+    {"ARGS_POST", true, args_post, nullptr, false, nullptr, nullptr, nullptr, args_post_params},
+    {"ARGS_NAMES", true, args_names, nullptr, false, nullptr, nullptr, nullptr, args_names_params},
+    {"ARGS_GET_NAMES", true, args_get_names, nullptr, false, nullptr, nullptr, nullptr,
+     args_get_names_params},
+    {"ARGS_POST_NAMES", true, args_post_names, nullptr, false, nullptr, nullptr, nullptr,
+     args_post_names_params},
     {"ARGS_COMBINED_SIZE", false, args_combined_size},
     {"QUERY_STRING", false, query_string},
     {"REQUEST_URI", false, request_uri},

@@ -81,6 +81,20 @@ void select(const TransactionState& tx, const std::vector<Target>& targets,
   for (const Target& t : targets) any_exclusion |= t.exclude;
   for (const Target& t : targets) {
     if (t.exclude) continue;
+    // The whole ARGS family straight from its Params, with the hashes they keep.
+    if (t.var->params != nullptr && t.key.empty() && !t.key_regex && !t.count) {
+      ParamLists from = t.var->params(tx);
+      bool check = any_exclusion;
+      for (const std::vector<Param>* list : from.lists) {
+        if (list == nullptr) continue;
+        for (const Param& p : *list) {
+          if (check && excluded(tx, targets, t, p.name)) continue;
+          std::string_view value = from.names ? p.name : p.value;
+          out.push_back(Selected{t.var, p.name, value, from.names ? p.name_hash : p.value_hash});
+        }
+      }
+      continue;
+    }
     fields.clear();
     fields_of(tx, t, fields);
     bool check = any_exclusion && t.var->collection;

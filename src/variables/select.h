@@ -16,6 +16,7 @@ struct Selected {
   const VariableDef* var;
   std::string_view key;
   std::string_view value;
+  uint64_t value_hash = 0;  // Field::value_hash: SeededHash of value, or 0 when not known
   std::string name() const;
   // The same without an allocation: a view of the variable's name or key, or of `buf`.
   std::string_view name(std::string& buf) const;

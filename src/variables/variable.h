@@ -12,7 +12,8 @@
 
 namespace rampart {
 struct TransactionState;
-}
+struct Param;
+}  // namespace rampart
 
 namespace rampart::variables {
 
@@ -20,6 +21,15 @@ struct Field {
   std::string_view key;    // empty for scalars
   std::string_view value;  // must stay valid until the rule finishes (transaction storage)
 };
+
+// The arguments a variable of the ARGS family lists, straight from the transaction: selection
+// takes their names, values and kept hashes (Param) without going through Fields, which for a
+// JSON body's hundreds of arguments and every rule that reads them was a copy too many.
+struct ParamLists {
+  const std::vector<Param>* lists[3] = {};
+  bool names = false;  // the variable's values are the names (ARGS_NAMES)
+};
+using ParamsFn = ParamLists (*)(const TransactionState& tx);
 
 // Appends every field of the variable for this transaction.
 using CollectFn = void (*)(const TransactionState& tx, std::vector<Field>& out);
@@ -46,6 +56,8 @@ struct VariableDef {
   // Optional: collect() without copying, views that the rule's own actions may invalidate
   // (setvar on TX). For a `/regex/` selector, which keeps (copies) only the fields it selects.
   CollectFn collect_views = nullptr;
+  // Optional, for the ARGS family: the lists collect() copies from (ParamLists).
+  ParamsFn params = nullptr;
 };
 
 const VariableDef* find(std::string_view name);  // case-insensitive, nullptr when unknown
