@@ -6,46 +6,9 @@
 
 namespace rampart::variables {
 
-namespace {
-void values(const std::vector<Param>& params, std::vector<Field>& out) {
-  for (const Param& p : params) out.push_back(Field{p.name, p.value});
-}
-void names(const std::vector<Param>& params, std::vector<Field>& out) {
-  for (const Param& p : params) out.push_back(Field{p.name, p.name});
-}
-}  // namespace
-
-void args(const TransactionState& tx, std::vector<Field>& out) {
-  values(tx.args_get, out);
-  values(tx.args_post, out);
-  values(tx.args_json, out);
-}
-
-void args_lookup(const TransactionState& tx, std::string_view key, std::vector<Field>& out) {
-  tx.for_each_arg([&](const Param& p) {
-    if (iequals(p.name, key)) out.push_back(Field{p.name, p.value});
-  });
-}
-
-void args_get(const TransactionState& tx, std::vector<Field>& out) {
-  values(tx.args_get, out);
-}
-void args_post(const TransactionState& tx, std::vector<Field>& out) {
-  values(tx.args_post, out);
-}
-
-void args_names(const TransactionState& tx, std::vector<Field>& out) {
-  names(tx.args_get, out);
-  names(tx.args_post, out);
-  names(tx.args_json, out);
-}
-void args_get_names(const TransactionState& tx, std::vector<Field>& out) {
-  names(tx.args_get, out);
-}
-void args_post_names(const TransactionState& tx, std::vector<Field>& out) {
-  names(tx.args_post, out);
-}
-
+// Which argument lists each variable lists is said once, in its ParamLists: selection reads
+// them directly (select.cc), and collect() copies them into Fields for counting, `/regex/`
+// keys and macros.
 ParamLists args_params(const TransactionState& tx) {
   return {{&tx.args_get, &tx.args_post, &tx.args_json}, false};
 }
@@ -63,6 +26,40 @@ ParamLists args_get_names_params(const TransactionState& tx) {
 }
 ParamLists args_post_names_params(const TransactionState& tx) {
   return {{&tx.args_post}, true};
+}
+
+namespace {
+void fields(const ParamLists& from, std::vector<Field>& out) {
+  for (const std::vector<Param>* list : from.lists) {
+    if (list == nullptr) continue;
+    for (const Param& p : *list) out.push_back(Field{p.name, from.names ? p.name : p.value});
+  }
+}
+}  // namespace
+
+void args(const TransactionState& tx, std::vector<Field>& out) {
+  fields(args_params(tx), out);
+}
+void args_get(const TransactionState& tx, std::vector<Field>& out) {
+  fields(args_get_params(tx), out);
+}
+void args_post(const TransactionState& tx, std::vector<Field>& out) {
+  fields(args_post_params(tx), out);
+}
+void args_names(const TransactionState& tx, std::vector<Field>& out) {
+  fields(args_names_params(tx), out);
+}
+void args_get_names(const TransactionState& tx, std::vector<Field>& out) {
+  fields(args_get_names_params(tx), out);
+}
+void args_post_names(const TransactionState& tx, std::vector<Field>& out) {
+  fields(args_post_names_params(tx), out);
+}
+
+void args_lookup(const TransactionState& tx, std::string_view key, std::vector<Field>& out) {
+  tx.for_each_arg([&](const Param& p) {
+    if (iequals(p.name, key)) out.push_back(Field{p.name, p.value});
+  });
 }
 
 void args_combined_size(const TransactionState& tx, std::vector<Field>& out) {
