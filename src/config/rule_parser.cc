@@ -177,9 +177,12 @@ void apply_defaults(const ActionSet& d, Rule& rule) {
   if (!a.transforms_cleared) rule.transforms = d.transforms;
   rule.transforms.insert(rule.transforms.end(), a.transforms.begin(), a.transforms.end());
   rule.pipeline_key.clear();
+  rule.pipeline_triggers = ByteMask();
   for (const auto* t : rule.transforms) {
     rule.pipeline_key += t->name;
     rule.pipeline_key += ',';
+    if (!t->triggers) rule.pipeline_triggers.reset();
+    if (rule.pipeline_triggers) rule.pipeline_triggers = *rule.pipeline_triggers | *t->triggers;
   }
   rule.pipeline_hash = std::hash<std::string_view>()(rule.pipeline_key);
 }

@@ -27,18 +27,38 @@ void record_transform(TransactionState& tx, std::string_view name,
   if (tx.profiled_rule) tx.profiled_rule->transform_ns += ns;
 }
 
+// Values up to this long are scanned for their pipeline's trigger bytes before the cache is
+// asked; a longer one would be scanned again by each rule, where the cache hashes it once.
+constexpr size_t kTriggerScanMax = 64;
+
 // The value after the rule's transformation pipeline, cached per (pipeline, value). Once the
 // cache is full, an output is made in `scratch` instead, valid until the next call. With `bytes`,
-// also the output's ByteMask when the cache holds it (else null).
+// also the output's ByteMask: the cache's, or one made in `bytes_buf` for a value that skipped
+// the pipeline; null when neither has one.
 // `value_hash` is the value's SeededHash when known (Selected::value_hash), else 0.
 std::string_view transformed(TransactionState& tx, const Rule& rule, std::string_view value,
-                             uint64_t value_hash, std::string& scratch, const ByteMask** bytes) {
+                             uint64_t value_hash, std::string& scratch, const ByteMask** bytes,
+                             ByteMask& bytes_buf) {
   if (bytes != nullptr) *bytes = nullptr;
   if (rule.transforms.empty()) return value;
+  bool trace = tx.debug_enabled(9);  // the steps, so a site owner sees why a value matched
+  // A short value without any of the pipeline's trigger bytes comes out as it went in: looking
+  // for them costs less than the cache's lookup. An operator that wants the value's bytes gets
+  // them from the same pass.
+  if (rule.pipeline_triggers && value.size() <= kTriggerScanMax && !trace) {
+    if (bytes == nullptr) {
+      if (!rule.pipeline_triggers->any_of(value)) return value;
+    } else {
+      bytes_buf = ByteMask::of(value);
+      if (!bytes_buf.intersects(*rule.pipeline_triggers)) {
+        *bytes = &bytes_buf;
+        return value;
+      }
+    }
+  }
   TransformCache::Key key{rule.pipeline_key, rule.pipeline_hash, value};
   uint64_t hash = tx.transform_cache.hash(
       key, value_hash != 0 ? value_hash : tx.transform_cache.value_hash(value));
-  bool trace = tx.debug_enabled(9);  // the steps, so a site owner sees why a value matched
   if (const TransformCache::Entry* hit = tx.transform_cache.find(key, hash)) {
     if (trace) tx.debug(9, "T: t:" + rule.pipeline_key + " taken from the cache");
     std::string_view output = hit->unchanged ? value : hit->text;
@@ -292,6 +312,7 @@ LinkResult eval_link(TransactionState& tx, const Rule& link, const Rule& starter
   variables::select(tx, link.targets, selected);
   if (!tx.removed_targets.empty()) remove_targets(tx, starter, selected);
   std::string param_buf, transform_scratch;
+  ByteMask value_bytes;  // a value's bytes, when it skipped its pipeline (transformed())
   std::string_view param = link.op_param.text();
   bool any = false;
   std::vector<TransformStage>& stages = pool.stages;
@@ -330,7 +351,7 @@ LinkResult eval_link(TransactionState& tx, const Rule& link, const Rule& starter
       to_test = stages;
     } else {
       single.value = transformed(tx, link, sel.value, value_hash, transform_scratch,
-                                 wants_bytes ? &single.bytes : nullptr);
+                                 wants_bytes ? &single.bytes : nullptr, value_bytes);
     }
     bool remember = true;  // false once the value matched or failed
     for (const TransformStage& stage : to_test) {

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/byte_mask.h"
 #include "engine/lazy_text.h"
 #include "engine/macro.h"
 #include "engine/regex.h"
@@ -102,6 +103,9 @@ struct Rule {
   std::vector<const transforms::TransformDef*> transforms;  // effective pipeline
   std::string pipeline_key;  // names joined, identifies the pipeline in the transform cache
   size_t pipeline_hash = 0;  // of pipeline_key, computed once
+  // The union of the pipeline's trigger bytes (TransformDef::triggers): a value without any of
+  // them comes out unchanged. nullopt when a transformation may change any value.
+  std::optional<ByteMask> pipeline_triggers;
   bool log = true, auditlog = true;
 
   // Compiled parts are shared, so a Rule copies cheaply: SecRuleUpdateTargetById & co. change a

@@ -2,10 +2,13 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "engine/byte_mask.h"
 
 namespace rampart::transforms {
 
@@ -18,13 +21,18 @@ using TransformFn = bool (*)(std::string_view in, std::string& out);
 struct TransformContext {
   const std::vector<int16_t>* unicode_map = nullptr;
 };
-using TransformCtxFn = bool (*)(std::string_view in, std::string& out,
-                                const TransformContext& ctx);
+using TransformCtxFn = bool (*)(std::string_view in, std::string& out, const TransformContext& ctx);
 
 struct TransformDef {
   std::string_view name;  // as written in rules, e.g. "urlDecodeUni"
   TransformFn fn;
   TransformCtxFn ctx_fn = nullptr;  // used instead of fn when set and given a context
+  // The bytes without one of which the transformation leaves a value as it is ('%' and '+' for
+  // t:urlDecode); nullopt when it may change any value (t:length, t:md5). The evaluator passes a
+  // value that holds none of a pipeline's trigger bytes straight through, without running the
+  // pipeline or looking the value up in the transformation cache: most request values are plain
+  // words. transforms/triggers_test.cc checks each set against its transformation.
+  std::optional<ByteMask> triggers = std::nullopt;
 };
 
 // Runs `t`, with the configuration's context for the transformations that take one.

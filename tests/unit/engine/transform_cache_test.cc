@@ -172,5 +172,39 @@ TEST(TransformCache, RulesPastTheBoundStillTransform) {
   EXPECT_EQ(o.tx("hit"), "abc");
 }
 
+// A short value without any of its pipeline's trigger bytes skips the pipeline and the cache
+// (TransformDef::triggers); one with a trigger byte, or a pipeline with a transformation that
+// may change any value, still runs it.
+TEST(TransformCache, PipelineTriggersAreTheUnionOrNone) {
+  auto config = testing::load_rules(
+      "SecRule ARGS \"@rx a\" \"id:1,phase:2,t:none,t:lowercase,t:urlDecodeUni,pass\"\n"
+      "SecRule ARGS \"@rx a\" \"id:2,phase:2,t:none,t:lowercase,t:length,pass\"\n");
+  ASSERT_EQ(config->impl().rules.size(), 2u);
+  const Rule* with_triggers = config->impl().rules[0].get();
+  const Rule* without = config->impl().rules[1].get();
+  ASSERT_TRUE(with_triggers->pipeline_triggers);
+  for (int b = 0; b < 256; ++b) {
+    bool expected = (b >= 'A' && b <= 'Z') || b == '%' || b == '+';
+    EXPECT_EQ(with_triggers->pipeline_triggers->has(static_cast<uint8_t>(b)), expected) << b;
+  }
+  EXPECT_FALSE(without->pipeline_triggers);
+}
+
+TEST(TransformCache, PlainValuesStillMatchThroughTheirPipeline) {
+  testing::Request req;
+  req.query = "plain=abc&upper=ABC&escaped=%2561bc&long=" + std::string(100, 'x') + "Y";
+  testing::Outcome o = testing::run_rules(
+      "SecRule ARGS \"@streq abc\" \"id:1,phase:1,pass,nolog,t:none,t:lowercase,t:urlDecodeUni,"
+      "setvar:'tx.abc=%{tx.abc} %{MATCHED_VAR_NAME}'\"\n"
+      "SecRule ARGS \"@eq 3\" \"id:2,phase:1,pass,nolog,t:none,t:lowercase,t:length,"
+      "setvar:'tx.three=%{tx.three} %{MATCHED_VAR_NAME}'\"\n"
+      "SecRule ARGS:long \"@endsWith y\" \"id:3,phase:1,pass,nolog,t:none,t:lowercase,"
+      "setvar:tx.long=1\"\n",
+      req);
+  EXPECT_EQ(o.tx("abc"), " ARGS:plain ARGS:upper ARGS:escaped");
+  EXPECT_EQ(o.tx("three"), " ARGS:plain ARGS:upper");
+  EXPECT_EQ(o.tx("long"), "1");
+}
+
 }  // namespace
 }  // namespace rampart
