@@ -104,7 +104,10 @@ std::string_view transformed(TransactionState& tx, const Rule& rule, std::string
 void all_stages(TransactionState& tx, const Rule& rule, std::string_view value,
                 std::vector<TransformStage>& out) {
   out.push_back({value, nullptr});
-  std::string current(value), next;
+  // Without any of the pipeline's trigger bytes, no transformation changes the value.
+  if (rule.pipeline_triggers && !rule.pipeline_triggers->any_of(value)) return;
+  std::string_view current = value;  // each stage is kept by the transaction: the next views it
+  std::string next;
   transforms::TransformContext ctx{tx.settings().unicode_map.get()};
   for (const auto* t : rule.transforms) {
     next.clear();
@@ -112,8 +115,8 @@ void all_stages(TransactionState& tx, const Rule& rule, std::string_view value,
     bool changed = transforms::apply(*t, current, next, ctx);
     if (tx.profile) record_transform(tx, t->name, start);
     if (changed) {
-      current.swap(next);
-      out.push_back({tx.keep(current), nullptr});
+      current = tx.keep(next);
+      out.push_back({current, nullptr});
     }
   }
 }
@@ -124,16 +127,23 @@ bool removed_at_runtime(const TransactionState& tx, const Rule& rule) {
   return false;
 }
 
-// ctl:ruleRemoveTargetBy*: drops the selected values the removals name for this rule.
-void remove_targets(const TransactionState& tx, const Rule& starter,
+// ctl:ruleRemoveTargetBy*: drops the values of `link` the removals name for its rule.
+void remove_targets(const TransactionState& tx, const Rule& link, const Rule& starter,
                     std::vector<variables::Selected>& selected) {
   for (const TargetRemoval& t : tx.removed_targets) {
+    auto is_var = [&](const variables::VariableDef* var) {
+      return t.def != nullptr ? var == t.def : iequals(var->name, t.var);
+    };
     auto named = [&](const variables::Selected& s) {
-      if (t.def != nullptr ? s.var != t.def : !iequals(s.var->name, t.var)) return false;
+      if (!is_var(s.var)) return false;
       if (t.key_regex) return t.key_regex->matches(s.key, tx.scratch);
       return t.key.empty() || iequals(s.key, t.key);
     };
-    // Most rules select nothing a removal names: that test is cheaper than the rule matcher's.
+    // Most rules select nothing a removal names. Their targets tell, with fewer tests than their
+    // values, and both tests are cheaper than the rule matcher's.
+    if (std::none_of(link.targets.begin(), link.targets.end(),
+                     [&](const Target& x) { return !x.exclude && is_var(x.var); }))
+      continue;
     if (std::none_of(selected.begin(), selected.end(), named)) continue;
     if (!t.rules.matches(starter, tx.scratch)) continue;
     std::erase_if(selected, named);
@@ -276,7 +286,7 @@ LinkResult eval_link(TransactionState& tx, const Rule& link, const Rule& starter
   auto matched = [&](std::string_view name, std::string_view value, std::string_view message) {
     tx.matched_var.assign(value);
     tx.matched_var_name.assign(name);
-    tx.matched_vars.emplace_back(std::string(name), std::string(value));
+    tx.matched_vars.add(name, value);
     // setvar adds the anomaly points this match gives to tx.rule_points (log/verdict.h).
     for (const auto& action : link.actions.actions) action->execute(tx, link);
     if (last) on_rule_match(tx, starter, message);
@@ -310,7 +320,7 @@ LinkResult eval_link(TransactionState& tx, const Rule& link, const Rule& starter
   std::vector<variables::Selected>& selected = pool.selected;
   selected.clear();
   variables::select(tx, link.targets, selected);
-  if (!tx.removed_targets.empty()) remove_targets(tx, starter, selected);
+  if (!tx.removed_targets.empty()) remove_targets(tx, link, starter, selected);
   std::string param_buf, transform_scratch;
   ByteMask value_bytes;  // a value's bytes, when it skipped its pipeline (transformed())
   std::string_view param = link.op_param.text();

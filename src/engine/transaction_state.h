@@ -14,6 +14,7 @@
 #include "body/processor.h"
 #include "collections/transaction_collections.h"
 #include "engine/collection.h"
+#include "engine/matched_vars.h"
 #include "engine/profile.h"
 #include "engine/regex.h"
 #include "engine/rule_matcher.h"
@@ -121,7 +122,7 @@ struct TransactionState {
   Collection tx{128};                              // TX
   collections::TransactionCollections persistent;  // IP, GLOBAL, RESOURCE, SESSION, USER
   std::string matched_var, matched_var_name;
-  std::vector<std::pair<std::string, std::string>> matched_vars;  // name, value
+  MatchedVars matched_vars;
   int highest_severity = 255;
   const Rule* current_rule = nullptr;     // the rule or chain link being evaluated
   const Rule* current_starter = nullptr;  // its chain starter (the rule itself when not chained)

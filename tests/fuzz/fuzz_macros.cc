@@ -37,7 +37,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     tx.args_get.push_back({value, name});
     tx.cookies.push_back({name, value});
     tx.request_headers.push_back({value, value});
-    tx.matched_vars.emplace_back(std::string("ARGS:") + std::string(name), std::string(value));
+    tx.matched_vars.add(std::string("ARGS:") + std::string(name), value);
     tx.matched_var.assign(value);
     tx.matched_var_name.assign(name);
   }
