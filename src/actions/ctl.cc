@@ -130,7 +130,9 @@ std::optional<std::string> rule_remove_target(std::string_view v, Effect& out) {
       removal.key = std::string(key);
     }
   }
-  out = [removal](TransactionState& tx) { tx.removed_targets.push_back(removal); };
+  // The transaction points to the action's removal: the rule's MatcherMemo knows it by address.
+  out = [removal = std::make_shared<const TargetRemoval>(std::move(removal))](
+            TransactionState& tx) { tx.removed_targets.push_back(removal.get()); };
   return std::nullopt;
 }
 

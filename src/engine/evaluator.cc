@@ -130,7 +130,8 @@ bool removed_at_runtime(const TransactionState& tx, const Rule& rule) {
 // ctl:ruleRemoveTargetBy*: drops the values of `link` the removals name for its rule.
 void remove_targets(const TransactionState& tx, const Rule& link, const Rule& starter,
                     std::vector<variables::Selected>& selected) {
-  for (const TargetRemoval& t : tx.removed_targets) {
+  for (const TargetRemoval* removal : tx.removed_targets) {
+    const TargetRemoval& t = *removal;
     auto is_var = [&](const variables::VariableDef* var) {
       return t.def != nullptr ? var == t.def : iequals(var->name, t.var);
     };
@@ -145,7 +146,8 @@ void remove_targets(const TransactionState& tx, const Rule& link, const Rule& st
                      [&](const Target& x) { return !x.exclude && is_var(x.var); }))
       continue;
     if (std::none_of(selected.begin(), selected.end(), named)) continue;
-    if (!t.rules.matches(starter, tx.scratch)) continue;
+    if (!starter.removal_memo.answer(&t, [&] { return t.rules.matches(starter, tx.scratch); }))
+      continue;
     std::erase_if(selected, named);
   }
 }

@@ -11,6 +11,7 @@
 #include "engine/byte_mask.h"
 #include "engine/lazy_text.h"
 #include "engine/macro.h"
+#include "engine/matcher_memo.h"
 #include "engine/regex.h"
 #include "operators/operator.h"
 #include "rampart/config.h"
@@ -118,6 +119,8 @@ struct Rule {
   // The fixed fields of the rule's alert line, escaped on first use (log/alert.cc): [file]
   // [line] [id] [rev], and [severity] [ver] [maturity] [accuracy] [tag]s.
   LazyText alert_head, alert_tail;
+  // Whether the last ctl:ruleRemoveTargetBy* to ask selects this rule (chain starters only).
+  MatcherMemo removal_memo;
 };
 
 }  // namespace rampart

@@ -134,8 +134,9 @@ struct TransactionState {
   Profile* profile = nullptr;
   Profile::RuleTimes* profiled_rule = nullptr;  // the entry of the rule being evaluated
   int64_t rule_points = 0;  // anomaly points the current rule's matches added (log/verdict.h)
-  std::vector<RuleMatcher> removed_rules;      // ctl:ruleRemoveById/ByTag/ByMsg
-  std::vector<TargetRemoval> removed_targets;  // ctl:ruleRemoveTargetById/ByTag/ByMsg
+  std::vector<RuleMatcher> removed_rules;  // ctl:ruleRemoveById/ByTag/ByMsg
+  // ctl:ruleRemoveTargetById/ByTag/ByMsg: owned by the ctl actions of the rule set
+  std::vector<const TargetRemoval*> removed_targets;
   // GEO: what the last successful @geoLookup found (src/operators/geo_lookup.cc). Mutable
   // because operators see the transaction as const; only @geoLookup writes it.
   mutable Collection geo;

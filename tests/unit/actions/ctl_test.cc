@@ -99,6 +99,29 @@ SecRule REQUEST_FILENAME|ARGS "@rx <script" "id:10,phase:2,deny,tag:'xss-perf-di
   EXPECT_EQ(arg.run().status, 403);
 }
 
+// Each rule remembers the last removal's answer (engine/matcher_memo.h): two removals that take
+// turns, over several transactions, still each select only their own rules.
+TEST(Ctl, RuleRemoveTargetByTagAnswersStayRightAcrossTransactions) {
+  auto config = load_rules(R"R(
+SecRuleEngine On
+SecRule ARGS:skip "@streq a" "id:1,phase:1,pass,nolog,ctl:ruleRemoveTargetByTag=tag-a;REQUEST_FILENAME"
+SecRule ARGS:skip "@streq b" "id:2,phase:1,pass,nolog,ctl:ruleRemoveTargetByTag=tag-b;REQUEST_FILENAME"
+SecRule REQUEST_FILENAME "@rx <script" "id:10,phase:2,pass,log,tag:'tag-a'"
+SecRule REQUEST_FILENAME "@rx <script" "id:11,phase:2,pass,log,tag:'tag-b'"
+)R");
+  for (int round = 0; round < 3; ++round) {
+    for (std::string skip : {"a", "b", "none"}) {
+      Request r = get("skip=" + skip);
+      r.path = "/<script>";
+      Exchange ex(*config, r);
+      ex.run();
+      SCOPED_TRACE("round " + std::to_string(round) + ", skip=" + skip);
+      EXPECT_EQ(ex.log().contains("[id \"10\"]"), skip != "a");
+      EXPECT_EQ(ex.log().contains("[id \"11\"]"), skip != "b");
+    }
+  }
+}
+
 TEST(Ctl, RuleRemoveTargetWithRegexKey) {
   auto config = load_rules(R"R(
 SecRuleEngine On
@@ -161,7 +184,8 @@ SecRule ARGS "@rx attack" "id:2,phase:2,deny"
 }
 
 TEST(CtlErrors, AreConfigErrors) {
-  EXPECT_NE(load_error("SecAction \"id:1,ctl:noSuchOption=1\"\n").find("unknown ctl option 'noSuchOption'"),
+  EXPECT_NE(load_error("SecAction \"id:1,ctl:noSuchOption=1\"\n")
+                .find("unknown ctl option 'noSuchOption'"),
             std::string::npos);
   EXPECT_NE(load_error("SecAction \"id:1,ctl:ruleEngine=Maybe\"\n").find("ctl:ruleEngine takes On"),
             std::string::npos);
