@@ -5,6 +5,7 @@
 // are one too (transforms/transform.h).
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <string_view>
@@ -33,9 +34,8 @@ class ByteMask {
   constexpr bool has(uint8_t b) const { return (words_[b >> 6] >> (b & 63)) & 1; }
   // True when some byte of `text` is in the set; stops at the first.
   bool any_of(std::string_view text) const {
-    for (unsigned char c : text)
-      if (has(c)) return true;
-    return false;
+    return std::any_of(text.begin(), text.end(),
+                       [this](char c) { return has(static_cast<uint8_t>(c)); });
   }
   constexpr bool intersects(const ByteMask& o) const {
     return ((words_[0] & o.words_[0]) | (words_[1] & o.words_[1]) | (words_[2] & o.words_[2]) |
