@@ -1,5 +1,6 @@
 // Variables the engine itself maintains: TX, the MATCHED_* family, HIGHEST_SEVERITY and ENV.
 #include <memory>
+#include <string>
 
 #include "variables/families.h"
 
@@ -18,15 +19,22 @@ void tx_lookup(const TransactionState& tx, std::string_view key, std::vector<Fie
 }
 
 // TX:name in a rule: the name's hash is computed once, when the rule is parsed (CRS reads TX
-// from most of its rules).
+// from most of its rules), and so is its lower-case form. CRS writes `TX:DETECTION_PARANOIA_LEVEL`
+// in its rules and `setvar:tx.detection_paranoia_level` in its setup: compared with the stored
+// lower-case name, the folded key is equal word by word, and iequals folds nothing.
+struct CompiledTxKey {
+  uint32_t hash;
+  std::string folded;
+};
+
 std::shared_ptr<const void> tx_compile(std::string_view key, std::string&) {
-  return std::make_shared<const uint32_t>(Collection::hash(key));
+  return std::make_shared<const CompiledTxKey>(CompiledTxKey{Collection::hash(key), to_lower(key)});
 }
 
-void tx_lookup_compiled(const TransactionState& tx, std::string_view key, const void* compiled,
+void tx_lookup_compiled(const TransactionState& tx, std::string_view, const void* compiled,
                         std::vector<Field>& out) {
-  uint32_t hash = *static_cast<const uint32_t*>(compiled);
-  if (const Collection::Entry* e = tx.tx.entry(key, hash))
+  const auto& key = *static_cast<const CompiledTxKey*>(compiled);
+  if (const Collection::Entry* e = tx.tx.entry(key.folded, key.hash))
     out.push_back(Field{tx.keep(e->name), tx.keep(e->value)});
 }
 

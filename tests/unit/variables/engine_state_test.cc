@@ -18,6 +18,17 @@ TEST(TxCollection, KeyIsCaseInsensitive) {
             "[TX:SCORE=1]");
 }
 
+// The rule's key is folded once when it loads; the stored name may be in any case.
+TEST(TxCollection, KeyFindsANameStoredInAnyCase) {
+  const std::string setup =
+      "SecAction \"id:1,pass,nolog,setvar:tx.Mixed_Case_Name_Of_Length_30=7\"\n";
+  EXPECT_EQ(seen("TX:mixed_case_name_of_length_30", Request(), 2, setup),
+            "[TX:Mixed_Case_Name_Of_Length_30=7]");
+  EXPECT_EQ(seen("TX:MIXED_CASE_NAME_OF_LENGTH_30", Request(), 2, setup),
+            "[TX:Mixed_Case_Name_Of_Length_30=7]");
+  EXPECT_EQ(seen("TX:MIXED_CASE_NAME_OF_LENGTH_31", Request(), 2, setup), "<unset>");
+}
+
 TEST(TxCollectionV2, NameIsTheStoredName) {
   EXPECT_EQ(seen("TX:SCORE", Request(), 2, "SecAction \"id:1,pass,nolog,setvar:tx.score=7\"\n"),
             "[TX:score=7]");
