@@ -25,7 +25,9 @@ for t in "${targets[@]}"; do
   log="$build/fuzz_$t.log"
   if "$build/tests/fuzz/fuzz_$t" -max_total_time="$seconds" -timeout="${FUZZ_TIMEOUT:-10}" -rss_limit_mb=2048 \
       -artifact_prefix="$build/crashes/$t/" "$build/corpus/$t" "tests/fuzz/corpus/$t" >"$log" 2>&1; then
-    echo "fuzz_$t: ok, $(grep -oE '#[0-9]+' "$log" | tail -1 | tr -d '#') runs in $seconds s"
+    # libFuzzer's closing line, "Done N runs in S second(s)": the status lines before it can be
+    # followed by a dictionary whose entries also start with '#'.
+    echo "fuzz_$t: ok, $(sed -nE 's/^Done ([0-9]+) runs.*/\1/p' "$log" | tail -1) runs in $seconds s"
   else
     echo "fuzz_$t: FAILED (log: $log)"
     tail -40 "$log"
